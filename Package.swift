@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Checks of internal invariants, compiled into debug builds (and so into `swift test`).
+let internalChecks: [SwiftSetting] = [
+  .define("TABULA_INTERNAL_CHECKS", .when(configuration: .debug))
+]
+
+let package = Package(
+  name: "Tabula",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16)],
+  products: [
+    .library(name: "Tabula", targets: ["Tabula"]),
+    .library(name: "TabulaTesting", targets: ["TabulaTesting"]),
+    .library(name: "TabulaTerminal", targets: ["TabulaTerminal"]),
+    .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
+    .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
+    .executable(name: "tabula-demo", targets: ["tabula-demo"]),
+    .executable(name: "tabula-bench", targets: ["tabula-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "Tabula", swiftSettings: internalChecks),
+    .target(name: "TabulaTesting", dependencies: ["Tabula"]),
+    .target(name: "TabulaTerminal", dependencies: ["Tabula"]),
+    .target(name: "TabulaGRDB", dependencies: ["Tabula"]),
+    .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
+    .executableTarget(name: "tabula-demo", dependencies: ["Tabula"]),
+    .executableTarget(
+      name: "tabula-bench",
+      dependencies: [
+        "Tabula",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "TabulaTests", dependencies: ["Tabula"], swiftSettings: internalChecks),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,229 @@
+extension Snapshot {
+  /// The number of sections.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var numberOfSections: Int { _sections.count }
+
+  /// The number of items in all sections.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var numberOfItems: Int { _items.count }
+
+  /// The number of items in the section at `index`.
+  ///
+  /// - Precondition: `index` is a valid section index; otherwise this traps with
+  ///   the ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
+  /// - Complexity: O(1).
+  @inlinable
+  public func numberOfItems(inSection index: Int) -> Int {
+    _checkSectionIndex(index)
+    return _sectionStarts[index + 1] - _sectionStarts[index]
+  }
+
+  /// The section models, in order.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var sections: [SectionModel] { _sections }
+
+  /// All items, section after section, in order.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var items: [Item] { _items }
+
+  /// The items of the section at `index`.
+  ///
+  /// - Precondition: `index` is a valid section index.
+  /// - Complexity: O(1).
+  @inlinable
+  public func items(inSection index: Int) -> ArraySlice<Item> {
+    _checkSectionIndex(index)
+    return _items[_sectionStarts[index]..<_sectionStarts[index + 1]]
+  }
+
+  /// The section models with their items, for iterating or rebuilding.
+  ///
+  /// - Complexity: O(n).
+  public var sectionsWithItems: [Section<SectionModel, Item>] {
+    _sections.indices.map { Section(_sections[$0], items: Array(items(inSection: $0))) }
+  }
+
+  /// The item at `path`.
+  ///
+  /// - Precondition: `path` is inside the snapshot; otherwise this traps with
+  ///   the ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
+  ///   message, which names the path and the valid range.
+  /// - Complexity: O(1).
+  @inlinable
+  public subscript(path: ItemPath) -> Item {
+    // The hot path of every list: one unsigned comparison per bound, unchecked
+    // reads after them, and the message built out of line.
+    guard let flat = _uncheckedFlatIndex(of: path) else { _outOfRange(path) }
+    return _items.withUnsafeBufferPointer { $0[flat] }
+  }
+
+  /// The item at `path`, or `nil` when `path` is outside the snapshot.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func item(at path: ItemPath) -> Item? {
+    guard let flat = _uncheckedFlatIndex(of: path) else { return nil }
+    return _items.withUnsafeBufferPointer { $0[flat] }
+  }
+
+  /// The item whose id is `id`, if present.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func item(withID id: Item.ID) -> Item? {
+    _flatIndex(of: id).map { _items[$0] }
+  }
+
+  /// The path of the item whose id is `id`, if present.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func path(of id: Item.ID) -> ItemPath? {
+    _flatIndex(of: id).map(_path(atFlatIndex:))
+  }
+
+  /// Whether the snapshot contains an item whose id is `id`.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func contains(itemWithID id: Item.ID) -> Bool {
+    _flatIndex(of: id) != nil
+  }
+
+  /// The index of the section that contains the item whose id is `id`.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func sectionIndex(ofItem id: Item.ID) -> Int? {
+    _flatIndex(of: id).map { Int(_itemSections[$0]) }
+  }
+
+  /// The model of the section that contains the item whose id is `id`.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func section(ofItem id: Item.ID) -> SectionModel? {
+    sectionIndex(ofItem: id).map { _sections[$0] }
+  }
+
+  /// The index of the section whose id is `id`, if present.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func sectionIndex(of id: SectionModel.ID) -> Int? {
+    _sectionIndex(of: id)
+  }
+
+  /// The model of the section whose id is `id`, if present.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func section(withID id: SectionModel.ID) -> SectionModel? {
+    _sectionIndex(of: id).map { _sections[$0] }
+  }
+
+  /// Whether the snapshot contains a section whose id is `id`.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func contains(sectionWithID id: SectionModel.ID) -> Bool {
+    _sectionIndex(of: id) != nil
+  }
+
+  /// The position of `path` in ``items``, or `nil` when outside the snapshot.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func flatIndex(of path: ItemPath) -> Int? {
+    _uncheckedFlatIndex(of: path)
+  }
+
+  /// The path of the item at position `flatIndex` of ``items``.
+  ///
+  /// - Precondition: `0 <= flatIndex < numberOfItems`.
+  /// - Complexity: O(1).
+  @inlinable
+  public func path(atFlatIndex flatIndex: Int) -> ItemPath {
+    precondition(
+      flatIndex >= 0 && flatIndex < _items.count,
+      "flat index \(flatIndex) is out of range: the snapshot has \(_items.count) items")
+    return _path(atFlatIndex: flatIndex)
+  }
+
+  /// How the items marked with ``reloadItems(_:)`` or ``reconfigureItems(_:)``
+  /// are to be refreshed when this snapshot is applied.
+  @inlinable
+  public var markedItems: [Item.ID: UpdateKind] { _itemMarks }
+
+  /// The ids of the sections marked with ``reloadSections(_:)``.
+  @inlinable
+  public var reloadedSectionIDs: Set<SectionModel.ID> { _reloadedSections }
+
+  /// The flat index of `path`, or `nil` when it is outside the snapshot.
+  @inlinable @inline(__always)
+  func _uncheckedFlatIndex(of path: ItemPath) -> Int? {
+    guard UInt(bitPattern: path.section) < UInt(bitPattern: _sections.count) else { return nil }
+    return _sectionStarts.withUnsafeBufferPointer { starts in
+      let start = starts[path.section]
+      let count = starts[path.section &+ 1] &- start
+      guard UInt(bitPattern: path.item) < UInt(bitPattern: count) else { return nil }
+      return start &+ path.item
+    }
+  }
+
+  /// Traps with the message naming `path` and the valid range.
+  @usableFromInline @inline(never)
+  func _outOfRange(_ path: ItemPath) -> Never {
+    preconditionFailure(_rangeError(for: path)?.description ?? "item path \(path) is out of range")
+  }
+
+  /// The error describing why `path` is outside the snapshot, if it is.
+  @usableFromInline
+  func _rangeError(for path: ItemPath) -> SnapshotError? {
+    guard path.section >= 0 && path.section < _sections.count else {
+      return .itemPathOutOfRange(path, sectionCount: _sections.count, itemCount: nil)
+    }
+    let count = _sectionStarts[path.section + 1] - _sectionStarts[path.section]
+    guard path.item >= 0 && path.item < count else {
+      return .itemPathOutOfRange(path, sectionCount: _sections.count, itemCount: count)
+    }
+    return nil
+  }
+
+  /// Traps with the out-of-range message unless `index` is a section index.
+  @inlinable
+  func _checkSectionIndex(_ index: Int) {
+    if index < 0 || index >= _sections.count {
+      preconditionFailure(
+        SnapshotError.sectionIndexOutOfRange(index, sectionCount: _sections.count).description)
+    }
+  }
+}
+
+extension Snapshot: Equatable where SectionModel: Equatable, Item: Equatable {
+  /// Two snapshots are equal when they hold equal sections with equal items in
+  /// the same order. Reload and reconfigure marks are not compared.
+  public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+    lhs._sectionStarts == rhs._sectionStarts && lhs._sections == rhs._sections
+      && lhs._items == rhs._items
+  }
+}
+
+extension Snapshot: CustomStringConvertible {
+  /// The sections and their items, one section per line.
+  public var description: String {
+    let lines = _sections.indices.map { index in
+      let items = items(inSection: index).map { String(describing: $0) }
+      return "\(_sections[index]): [\(items.joined(separator: ", "))]"
+    }
+    return "Snapshot(\(lines.joined(separator: "; ")))"
+  }
+}

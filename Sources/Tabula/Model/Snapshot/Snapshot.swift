@@ -1,0 +1,232 @@
+/// An immutable value of sections, each holding identified items: what a list
+/// shows at one moment.
+///
+/// A snapshot is a value: copies are cheap (copy-on-write) and independent, and
+/// it is `Sendable`, so it can be built on a background task and handed to the
+/// main actor. Sections are ``Diffable`` models (``SectionInfo`` or your own
+/// type); so are items. Identity (`id`) says which row an item is; content
+/// equality says whether the row must be updated.
+///
+/// ```swift
+/// let snapshot = Snapshot<SectionInfo, Contact> {
+///   Section("A") { Contact(id: 1, name: "Ada") }
+///   Section("G") { Contact(id: 2, name: "Grace") }
+/// }
+/// snapshot.path(of: 2)                         // [1, 0]
+/// snapshot[ItemPath(section: 0, item: 0)].name  // "Ada"
+/// ```
+///
+/// ## Mixing model types
+///
+/// A list of one type uses it directly: `Snapshot<SectionInfo, Contact>`. A list
+/// that mixes types (users, posts, ads) uses ``AnyItem``, which the builders and
+/// editing methods wrap for you; see <doc:SnapshotRepresentation>.
+///
+/// ## Representation
+///
+/// All items live in one contiguous array in list order, with the start of each
+/// section in a second array, the section of each item in a third, each item's
+/// hash in a fourth, and an open-addressing index from id to position. So item
+/// at path, path of id, section of id, counts and the flattened items are O(1);
+/// edits are O(n) (they rebuild the index from stored hashes, never re-hashing
+/// ids).
+///
+/// ## Errors
+///
+/// Duplicate ids are a thrown ``SnapshotError`` that lists every duplicate with
+/// all its positions. Unknown ids and out-of-range paths are errors that name
+/// them. The trapping conveniences stop with the same message.
+public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
+  @usableFromInline var _sections: [SectionModel]
+  @usableFromInline var _sectionHashes: [Int]
+  @usableFromInline var _sectionTable: IDTable
+  /// `_sectionStarts[s]` is the flat index of section `s`'s first item; one
+  /// extra entry holds the item count.
+  @usableFromInline var _sectionStarts: [Int]
+  @usableFromInline var _items: [Item]
+  @usableFromInline var _itemHashes: [Int]
+  @usableFromInline var _itemSections: [Int32]
+  @usableFromInline var _itemTable: IDTable
+  @usableFromInline var _itemMarks: [Item.ID: UpdateKind]
+  @usableFromInline var _reloadedSections: Set<SectionModel.ID>
+
+  /// An empty snapshot: no sections, no items.
+  @inlinable
+  public init() {
+    _sections = []
+    _sectionHashes = []
+    _sectionTable = IDTable(capacity: 0)
+    _sectionStarts = [0]
+    _items = []
+    _itemHashes = []
+    _itemSections = []
+    _itemTable = IDTable(capacity: 0)
+    _itemMarks = [:]
+    _reloadedSections = []
+  }
+
+  /// Creates a snapshot of `sections`, in order. Sections may be empty.
+  ///
+  /// - Throws: ``SnapshotError/duplicateSectionIDs(_:)`` or
+  ///   ``SnapshotError/duplicateItemIDs(_:)``, listing every duplicate with all
+  ///   its positions.
+  /// - Complexity: Expected O(n), n the number of items.
+  @inlinable
+  public init(sections: [Section<SectionModel, Item>]) throws(SnapshotError) {
+    var items: [Item] = []
+    items.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+    var starts = [0]
+    starts.reserveCapacity(sections.count + 1)
+    for section in sections {
+      items.append(contentsOf: section.items)
+      starts.append(items.count)
+    }
+    try self.init(
+      validatingSections: sections.map(\.model), starts: starts, items: items,
+      itemHashes: IDHashing.hashes(of: items))
+  }
+
+  /// Creates a snapshot whose sections a result builder lists.
+  ///
+  /// ```swift
+  /// let snapshot = Snapshot<SectionInfo, AnyItem> {
+  ///   Section("People") { ada; grace }
+  ///   Section("Posts") { hello }
+  /// }
+  /// ```
+  ///
+  /// - Precondition: Item ids are unique and section ids are unique; otherwise
+  ///   this traps with the ``SnapshotError`` message naming every duplicate.
+  @inlinable
+  public init(@SnapshotBuilder<SectionModel, Item> _ content: () -> [Section<SectionModel, Item>]) {
+    self = _trapping { () throws(SnapshotError) in try Snapshot(sections: content()) }
+  }
+
+  /// Creates a snapshot of one section holding `items`.
+  ///
+  /// - Throws: ``SnapshotError/duplicateItemIDs(_:)`` listing every duplicate.
+  /// - Complexity: Expected O(n).
+  @inlinable
+  public init(_ items: [Item], in section: SectionModel) throws(SnapshotError) {
+    try self.init(
+      validatingSections: [section], starts: [0, items.count], items: items,
+      itemHashes: IDHashing.hashes(of: items))
+  }
+
+  /// The core initializer: stores the arrays and builds the indexes, checking
+  /// for duplicates.
+  @inlinable
+  init(
+    validatingSections sections: [SectionModel], starts: [Int], items: [Item],
+    itemHashes: [Int]
+  ) throws(SnapshotError) {
+    self.init()
+    _sections = sections
+    _sectionHashes = IDHashing.hashes(of: sections)
+    _sectionStarts = starts
+    _items = items
+    _itemHashes = itemHashes
+    try _rebuildSectionTable()
+    _rebuildItemSections()
+    try _rebuildItemTable()
+    _checkInvariants()
+  }
+
+  /// Rebuilds the section index from the stored hashes.
+  @inlinable
+  mutating func _rebuildSectionTable() throws(SnapshotError) {
+    let sections = _sections
+    var duplicates: [Int: [Int]] = [:]
+    let table = IDTable(
+      hashes: _sectionHashes, equal: { sections[$0].id == sections[$1].id },
+      duplicate: { first, later in duplicates[first, default: [first]].append(later) })
+    guard duplicates.isEmpty else {
+      throw .duplicateSectionIDs(
+        duplicates.sorted { $0.key < $1.key }.map {
+          SnapshotError.Duplicate(id: String(reflecting: sections[$0.key].id), positions: $0.value)
+        })
+    }
+    _sectionTable = table
+  }
+
+  /// Recomputes the section of every item from the section starts.
+  @inlinable
+  mutating func _rebuildItemSections() {
+    let starts = _sectionStarts
+    _itemSections = Array(unsafeUninitializedCapacity: _items.count) { buffer, count in
+      for section in 0..<(starts.count - 1) {
+        let value = Int32(truncatingIfNeeded: section)
+        for flat in starts[section]..<starts[section + 1] {
+          (buffer.baseAddress! + flat).initialize(to: value)
+        }
+      }
+      count = starts[starts.count - 1]
+    }
+  }
+
+  /// Rebuilds the item index from the stored hashes.
+  @inlinable
+  mutating func _rebuildItemTable() throws(SnapshotError) {
+    var duplicates: [Int: [Int]] = [:]
+    let table = _items.withUnsafeBufferPointer { items in
+      IDTable(
+        hashes: _itemHashes, equal: { items[$0].id == items[$1].id },
+        duplicate: { first, later in duplicates[first, default: [first]].append(later) })
+    }
+    guard duplicates.isEmpty else {
+      throw .duplicateItemIDs(
+        duplicates.sorted { $0.key < $1.key }.map {
+          SnapshotError.Duplicate(
+            id: String(reflecting: _items[$0.key].id),
+            positions: $0.value.map(_path(atFlatIndex:)))
+        })
+    }
+    _itemTable = table
+  }
+
+  /// The path of the item at flat index `flat`.
+  @inlinable
+  func _path(atFlatIndex flat: Int) -> ItemPath {
+    let section = _itemSections.withUnsafeBufferPointer { Int($0[flat]) }
+    let start = _sectionStarts.withUnsafeBufferPointer { $0[section] }
+    return ItemPath(section: section, item: flat &- start)
+  }
+
+  /// The flat index of the item with `id`, if present.
+  @inlinable
+  func _flatIndex(of id: Item.ID) -> Int? {
+    _flatIndex(of: id, hash: IDHashing.hash(id))
+  }
+
+  /// The flat index of the item with `id`, whose hash is `hash`, if present.
+  @inlinable
+  func _flatIndex(of id: Item.ID, hash: Int) -> Int? {
+    _items.withUnsafeBufferPointer { items in
+      _itemTable.find(hash: hash) { items[$0].id == id }
+    }
+  }
+
+  /// The index of the section with `id`, if present.
+  @inlinable
+  func _sectionIndex(of id: SectionModel.ID) -> Int? {
+    _sectionTable.find(hash: IDHashing.hash(id)) { _sections[$0].id == id }
+  }
+}
+
+/// How an item is refreshed when its content changed or it was marked.
+public enum UpdateKind: Sendable, Hashable {
+  /// Refresh the existing cell in place (the same cell kind shows the item).
+  case reconfigure
+  /// Replace the cell with a newly made one.
+  case reload
+}
+
+/// Runs `body`, trapping with the error's message if it throws.
+@inlinable
+func _trapping<Result>(_ body: () throws(SnapshotError) -> Result) -> Result {
+  do {
+    return try body()
+  } catch {
+    preconditionFailure(error.description)
+  }
+}

@@ -1,0 +1,67 @@
+/// The measurement harness: timing, results, and their two output forms.
+
+/// One line of output: a case at one size, against its baseline.
+struct BenchResult {
+  var name: String
+  var n: Int
+  var milliseconds: Double
+  var baseline: String
+  var baselineMilliseconds: Double
+  /// Case-specific fields, in output order.
+  var extra: [(key: String, value: Double)] = []
+
+  var ratio: Double { milliseconds / baselineMilliseconds }
+
+  var json: String {
+    var fields = [
+      "\"case\": \"\(name)\"", "\"n\": \(n)", "\"ms\": \(format(milliseconds))",
+      "\"baseline\": \"\(baseline)\"", "\"baseline_ms\": \(format(baselineMilliseconds))",
+      "\"ratio\": \(format(ratio))",
+    ]
+    fields += extra.map { "\"\($0.key)\": \(format($0.value))" }
+    return "{\(fields.joined(separator: ", "))}"
+  }
+}
+
+/// A number with up to four significant decimals, no trailing zeros.
+func format(_ value: Double) -> String {
+  if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+  let magnitude = abs(value)
+  let digits = magnitude >= 100 ? 1 : magnitude >= 1 ? 3 : 4
+  var text = String(value)
+  if let dot = text.firstIndex(of: ".") {
+    let end = text.index(dot, offsetBy: digits + 1, limitedBy: text.endIndex) ?? text.endIndex
+    text = String(text[..<end])
+  }
+  return text
+}
+
+/// Keeps the optimizer from removing work whose result is unused.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// The median wall-clock time of `runs` runs of `body`, in milliseconds.
+/// `setUp` runs before each run, untimed, and its result is passed in.
+func measure<Input, Output>(
+  runs: Int, setUp: () -> Input, _ body: (Input) -> Output
+) -> Double {
+  let clock = ContinuousClock()
+  var times: [Double] = []
+  for _ in 0..<max(1, runs) {
+    let input = setUp()
+    var output: Output?
+    let elapsed = clock.measure { output = body(input) }
+    blackHole(output)
+    let (seconds, attoseconds) = elapsed.components
+    times.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+  }
+  times.sort()
+  return times[times.count / 2]
+}
+
+/// The median time of `runs` runs of `body`, in milliseconds.
+func measure<Output>(runs: Int, _ body: () -> Output) -> Double {
+  measure(runs: runs, setUp: {}, { _ in body() })
+}

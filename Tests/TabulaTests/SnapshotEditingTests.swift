@@ -1,0 +1,255 @@
+import Testing
+
+@testable import Tabula
+
+/// One edit, applied both to a snapshot and to the naive model.
+struct Edit: CustomStringConvertible {
+  let description: String
+  let naive: (NaiveModel) -> Result<NaiveModel, SnapshotError>
+  let apply: (inout TestSnapshot) throws(SnapshotError) -> Void
+}
+
+/// Every edit worth trying on `model`: each operation with every id present,
+/// an unknown id, new and duplicate payloads.
+func everyEdit(on model: NaiveModel, freshID: Int = 50) -> [Edit] {
+  let ids = model.allItems.map(\.id) + [-99]
+  let sectionIDs = model.sections.map(\.model.id) + ["Z"]
+  let fresh = [TestItem(id: freshID, content: 1)]
+  var payloads: [[TestItem]] = [fresh, fresh + [TestItem(id: freshID + 1)], fresh + fresh]
+  if let existing = model.allItems.first {
+    payloads.append([existing, TestItem(id: freshID + 2)])
+  }
+  var edits: [Edit] = []
+  for payload in payloads {
+    for target in sectionIDs.map(Optional.some) + [nil] {
+      edits.append(
+        Edit(
+          description: "append \(payload) to \(target ?? "last")",
+          naive: { $0.appending(payload, toSection: target) },
+          apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+            try snapshot.appendItems(payload, toSection: target)
+          }))
+    }
+    for anchor in ids {
+      for after in [false, true] {
+        edits.append(
+          Edit(
+            description: "insert \(payload) \(after ? "after" : "before") \(anchor)",
+            naive: { $0.inserting(payload, relativeTo: anchor, after: after) },
+            apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+              after
+                ? try snapshot.insertItems(payload, afterItem: anchor)
+                : try snapshot.insertItems(payload, beforeItem: anchor)
+            }))
+      }
+    }
+  }
+  var deletions = ids.map { [$0] } + [Array(ids.dropLast()), [], [-99, -98]]
+  if ids.count > 2 { deletions.append([ids[0], ids[2], ids[0]]) }
+  for doomed in deletions {
+    edits.append(
+      Edit(
+        description: "delete \(doomed)", naive: { $0.deleting(doomed) },
+        apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+          try snapshot.deleteItems(doomed)
+        }))
+  }
+  edits.append(
+    Edit(
+      description: "delete all items",
+      naive: { model in
+        .success(NaiveModel(model.sections.map { ($0.model, []) }))
+      },
+      apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in snapshot.deleteAllItems() }))
+  for moved in ids {
+    for anchor in ids {
+      for after in [false, true] {
+        edits.append(
+          Edit(
+            description: "move \(moved) \(after ? "after" : "before") \(anchor)",
+            naive: { $0.moving(moved, relativeTo: anchor, after: after) },
+            apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+              after
+                ? try snapshot.moveItem(moved, afterItem: anchor)
+                : try snapshot.moveItem(moved, beforeItem: anchor)
+            }))
+      }
+    }
+  }
+  let byContent: (TestItem, TestItem) -> Bool = { $0.content % 2 < $1.content % 2 }
+  for target in sectionIDs {
+    edits.append(
+      Edit(
+        description: "sort items of \(target)",
+        naive: { $0.sortingItems(inSection: target, by: byContent) },
+        apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+          try snapshot.sortItems(inSection: target, by: byContent)
+        }))
+  }
+  let updates = [
+    model.allItems.prefix(2).map { TestItem(id: $0.id, content: $0.content + 10) },
+    [TestItem(id: -99, content: 1)],
+  ]
+  for update in updates {
+    edits.append(
+      Edit(
+        description: "update \(update)", naive: { $0.updating(update) },
+        apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+          try snapshot.updateItems(update)
+        }))
+  }
+  let newSections =
+    [[section("N")], [section("N"), section("M")], [section("N"), section("N")]]
+    + (model.sections.first.map { [[$0.model]] } ?? [])
+  for sections in newSections {
+    for anchor in sectionIDs.map(Optional.some) + [nil] {
+      for after in anchor == nil ? [false] : [false, true] {
+        edits.append(
+          Edit(
+            description: "insert sections \(sections.map(\.id)) \(after ? "after" : "before") "
+              + (anchor ?? "end"),
+            naive: { $0.insertingSections(sections, at: anchor, after: after) },
+            apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+              if let anchor {
+                after
+                  ? try snapshot.insertSections(sections, afterSection: anchor)
+                  : try snapshot.insertSections(sections, beforeSection: anchor)
+              } else {
+                try snapshot.appendSections(sections)
+              }
+            }))
+      }
+    }
+  }
+  for doomed in sectionIDs.map({ [$0] }) + [Array(sectionIDs.dropLast())] {
+    edits.append(
+      Edit(
+        description: "delete sections \(doomed)", naive: { $0.deletingSections(doomed) },
+        apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+          try snapshot.deleteSections(doomed)
+        }))
+  }
+  for moved in sectionIDs {
+    for anchor in sectionIDs {
+      for after in [false, true] {
+        edits.append(
+          Edit(
+            description: "move section \(moved) \(after ? "after" : "before") \(anchor)",
+            naive: { $0.movingSection(moved, relativeTo: anchor, after: after) },
+            apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+              after
+                ? try snapshot.moveSection(moved, afterSection: anchor)
+                : try snapshot.moveSection(moved, beforeSection: anchor)
+            }))
+      }
+    }
+  }
+  edits.append(
+    Edit(
+      description: "sort sections descending",
+      naive: { .success($0.sortingSections(by: { $0.id > $1.id })) },
+      apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+        snapshot.sortSections(by: { $0.id > $1.id })
+      }))
+  return edits
+}
+
+@Suite("Snapshot: editing")
+struct SnapshotEditingTests {
+  @Test("every edit of every small list agrees with the same edit on nested arrays")
+  func exhaustiveEdits() throws {
+    var count = 0
+    for model in everySmallModel(maxItems: 4, maxSections: 3) {
+      let snapshot = try TestSnapshot(sections: model.snapshotSections)
+      for edit in everyEdit(on: model) {
+        expectEdit(snapshot, edit.naive(model), edit.apply)
+        count += 1
+      }
+    }
+    #expect(count > 20_000)
+  }
+
+  @Test("random edit sequences on larger lists", arguments: 0..<30)
+  func randomEditSequences(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    var model = NaiveModel((0..<random.int(in: 1...8)).map { (section("S\($0)"), [TestItem]()) })
+    var nextID = 0
+    for _ in 0..<random.int(in: 0...60) {
+      let target = random.int(in: 0..<model.sections.count)
+      model.sections[target].items.append(TestItem(id: nextID))
+      nextID += 1
+    }
+    var snapshot = try TestSnapshot(sections: model.snapshotSections)
+    for step in 0..<150 {
+      let edits = everyEdit(on: model, freshID: nextID)
+      nextID += 3
+      let edit = edits[random.int(in: 0..<edits.count)]
+      let expected = edit.naive(model)
+      expectEdit(snapshot, expected, edit.apply)
+      if case .success(let next) = expected {
+        try edit.apply(&snapshot)
+        model = next
+      }
+      #expect(NaiveModel(snapshot) == model, "seed \(seed), step \(step): \(edit)")
+    }
+  }
+
+  @Test("editing(_:) returns an edited copy")
+  func editingCopy() throws {
+    let original = try TestSnapshot(items([1, 2]), in: "A")
+    let edited = try original.editing { (snapshot) throws(SnapshotError) in
+      try snapshot.appendItems(items([3]))
+      try snapshot.moveItem(3, beforeItem: 1)
+    }
+    #expect(original.items.map(\.id) == [1, 2])
+    #expect(edited.items.map(\.id) == [3, 1, 2])
+  }
+
+  @Test("reload and reconfigure marks")
+  func marks() throws {
+    var snapshot = try TestSnapshot(items([1, 2, 3]), in: "A")
+    try snapshot.reconfigureItems([1, 2])
+    try snapshot.reloadItems([2])
+    try snapshot.reconfigureItems([2])
+    #expect(snapshot.markedItems == [1: .reconfigure, 2: .reload])
+    try snapshot.reloadSections(["A"])
+    #expect(snapshot.reloadedSectionIDs == ["A"])
+    #expect(throws: SnapshotError.unknownItemIDs(["7"])) { try snapshot.reloadItems([1, 7]) }
+    #expect(throws: SnapshotError.unknownSectionIDs(["\"B\""])) {
+      try snapshot.reloadSections(["B"])
+    }
+    try snapshot.deleteItems([2])
+    #expect(snapshot.markedItems == [1: .reconfigure], "marks of deleted items go")
+    try snapshot.deleteSections(["A"])
+    #expect(snapshot.reloadedSectionIDs.isEmpty, "marks of deleted sections go")
+    let cleared = try TestSnapshot(items([1]), in: "A").editing {
+      (snapshot) throws(SnapshotError) in
+      try snapshot.reloadItems([1])
+    }.withoutMarks
+    #expect(cleared.markedItems.isEmpty)
+  }
+
+  @Test("updating sections changes content, keeps identity and items")
+  func updateSections() throws {
+    var snapshot = try TestSnapshot(items([1]), in: section("A", title: "Old"))
+    try snapshot.updateSections([section("A", title: "New")])
+    #expect(snapshot.sections[0].title == "New")
+    #expect(snapshot.items.map(\.id) == [1])
+    #expect(throws: SnapshotError.unknownSectionIDs(["\"B\""])) {
+      try snapshot.updateSections([section("B")])
+    }
+  }
+
+  @Test("appending at the end of a large list takes the incremental path and stays valid")
+  func incrementalAppend() throws {
+    var snapshot = try TestSnapshot(items(Array(0..<1000)), in: "A")
+    try snapshot.appendSections([section("B"), section("C")])
+    for start in stride(from: 1000, to: 1100, by: 10) {
+      try snapshot.appendItems(items(Array(start..<(start + 10))), toSection: "B")
+    }
+    #expect(snapshot.numberOfItems(inSection: 1) == 100)
+    #expect(snapshot.path(of: 1099) == ItemPath(section: 1, item: 99))
+    #expect(snapshot.numberOfItems(inSection: 2) == 0)
+    snapshot._checkInvariants()
+  }
+}

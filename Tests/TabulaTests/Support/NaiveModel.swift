@@ -1,0 +1,209 @@
+import Tabula
+
+/// The obvious model of a sectioned list: nested arrays, linear searches. Every
+/// snapshot lookup and edit is checked against it.
+struct NaiveModel: Equatable, CustomStringConvertible {
+  var sections: [(model: SectionInfo, items: [TestItem])]
+
+  static func == (lhs: NaiveModel, rhs: NaiveModel) -> Bool {
+    lhs.sections.map(\.model) == rhs.sections.map(\.model)
+      && lhs.sections.map(\.items) == rhs.sections.map(\.items)
+  }
+
+  init(_ sections: [(model: SectionInfo, items: [TestItem])]) { self.sections = sections }
+
+  init(_ snapshot: TestSnapshot) {
+    sections = snapshot.sectionsWithItems.map { ($0.model, $0.items) }
+  }
+
+  var description: String {
+    sections.map { "\($0.model.id): \($0.items)" }.joined(separator: "; ")
+  }
+
+  var snapshotSections: [Section<SectionInfo, TestItem>] {
+    sections.map { Section($0.model, items: $0.items) }
+  }
+
+  var allItems: [TestItem] { sections.flatMap(\.items) }
+
+  func path(of id: Int) -> ItemPath? {
+    for (sectionIndex, section) in sections.enumerated() {
+      if let index = section.items.firstIndex(where: { $0.id == id }) {
+        return ItemPath(section: sectionIndex, item: index)
+      }
+    }
+    return nil
+  }
+
+  func sectionIndex(of id: String) -> Int? { sections.firstIndex { $0.model.id == id } }
+
+  /// The duplicate-id error this model would cause as a snapshot, if any.
+  var duplicateError: SnapshotError? {
+    var sectionPositions: [String: [Int]] = [:]
+    var sectionOrder: [String] = []
+    for (index, section) in sections.enumerated() {
+      if sectionPositions[section.model.id] == nil { sectionOrder.append(section.model.id) }
+      sectionPositions[section.model.id, default: []].append(index)
+    }
+    let sectionDuplicates = sectionOrder.compactMap { id in
+      sectionPositions[id]!.count > 1
+        ? SnapshotError.Duplicate(id: String(reflecting: id), positions: sectionPositions[id]!)
+        : nil
+    }
+    if !sectionDuplicates.isEmpty { return .duplicateSectionIDs(sectionDuplicates) }
+    var itemPositions: [Int: [ItemPath]] = [:]
+    var itemOrder: [Int] = []
+    for (sectionIndex, section) in sections.enumerated() {
+      for (index, item) in section.items.enumerated() {
+        if itemPositions[item.id] == nil { itemOrder.append(item.id) }
+        itemPositions[item.id, default: []].append(ItemPath(section: sectionIndex, item: index))
+      }
+    }
+    let itemDuplicates = itemOrder.compactMap { id in
+      itemPositions[id]!.count > 1
+        ? SnapshotError.Duplicate(id: String(reflecting: id), positions: itemPositions[id]!)
+        : nil
+    }
+    return itemDuplicates.isEmpty ? nil : .duplicateItemIDs(itemDuplicates)
+  }
+
+  // MARK: Edits, each returning the edited model or the error the snapshot must throw
+
+  func appending(_ new: [TestItem], toSection id: String?) -> Result<NaiveModel, SnapshotError> {
+    var copy = self
+    let index: Int
+    if let id {
+      guard let found = sectionIndex(of: id) else {
+        return .failure(.unknownSectionIDs([String(reflecting: id)]))
+      }
+      index = found
+    } else {
+      guard !sections.isEmpty else { return .failure(.noSections) }
+      index = sections.count - 1
+    }
+    copy.sections[index].items += new
+    return copy.checked()
+  }
+
+  func inserting(_ new: [TestItem], relativeTo id: Int, after: Bool) -> Result<
+    NaiveModel, SnapshotError
+  > {
+    guard let path = path(of: id) else { return .failure(.unknownItemIDs([String(id)])) }
+    var copy = self
+    copy.sections[path.section].items.insert(contentsOf: new, at: path.item + (after ? 1 : 0))
+    return copy.checked()
+  }
+
+  func deleting(_ ids: [Int]) -> Result<NaiveModel, SnapshotError> {
+    let unknown = ids.filter { path(of: $0) == nil }
+    guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map(String.init))) }
+    var copy = self
+    for index in copy.sections.indices {
+      copy.sections[index].items.removeAll { ids.contains($0.id) }
+    }
+    return .success(copy)
+  }
+
+  func moving(_ id: Int, relativeTo other: Int, after: Bool) -> Result<NaiveModel, SnapshotError> {
+    let unknown = [id, other].filter { path(of: $0) == nil }
+    guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map(String.init))) }
+    guard id != other else { return .failure(.itemMovedRelativeToItself(String(id))) }
+    var copy = self
+    let source = path(of: id)!
+    let item = copy.sections[source.section].items.remove(at: source.item)
+    let anchor = copy.path(of: other)!
+    copy.sections[anchor.section].items.insert(item, at: anchor.item + (after ? 1 : 0))
+    return .success(copy)
+  }
+
+  func sortingItems(inSection id: String, by order: (TestItem, TestItem) -> Bool) -> Result<
+    NaiveModel, SnapshotError
+  > {
+    guard let index = sectionIndex(of: id) else {
+      return .failure(.unknownSectionIDs([String(reflecting: id)]))
+    }
+    var copy = self
+    copy.sections[index].items = stableSorted(copy.sections[index].items, by: order)
+    return .success(copy)
+  }
+
+  func updating(_ new: [TestItem]) -> Result<NaiveModel, SnapshotError> {
+    let unknown = new.filter { path(of: $0.id) == nil }
+    guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map { String($0.id) })) }
+    var copy = self
+    for item in new {
+      let path = copy.path(of: item.id)!
+      copy.sections[path.section].items[path.item] = item
+    }
+    return .success(copy)
+  }
+
+  func insertingSections(_ new: [SectionInfo], at anchor: String?, after: Bool) -> Result<
+    NaiveModel, SnapshotError
+  > {
+    var copy = self
+    let index: Int
+    if let anchor {
+      guard let found = sectionIndex(of: anchor) else {
+        return .failure(.unknownSectionIDs([String(reflecting: anchor)]))
+      }
+      index = found + (after ? 1 : 0)
+    } else {
+      index = sections.count
+    }
+    copy.sections.insert(contentsOf: new.map { ($0, []) }, at: index)
+    return copy.checked()
+  }
+
+  func deletingSections(_ ids: [String]) -> Result<NaiveModel, SnapshotError> {
+    let unknown = ids.filter { sectionIndex(of: $0) == nil }
+    guard unknown.isEmpty else {
+      return .failure(.unknownSectionIDs(unknown.map { String(reflecting: $0) }))
+    }
+    var copy = self
+    copy.sections.removeAll { ids.contains($0.model.id) }
+    return .success(copy)
+  }
+
+  func movingSection(_ id: String, relativeTo other: String, after: Bool) -> Result<
+    NaiveModel, SnapshotError
+  > {
+    let unknown = [id, other].filter { sectionIndex(of: $0) == nil }
+    guard unknown.isEmpty else {
+      return .failure(.unknownSectionIDs(unknown.map { String(reflecting: $0) }))
+    }
+    guard id != other else {
+      return .failure(.sectionMovedRelativeToItself(String(reflecting: id)))
+    }
+    var copy = self
+    let moved = copy.sections.remove(at: sectionIndex(of: id)!)
+    copy.sections.insert(moved, at: copy.sectionIndex(of: other)! + (after ? 1 : 0))
+    return .success(copy)
+  }
+
+  func sortingSections(by order: (SectionInfo, SectionInfo) -> Bool) -> NaiveModel {
+    var copy = self
+    let sorted = stableSorted(copy.sections.indices.map { $0 }) {
+      order(copy.sections[$0].model, copy.sections[$1].model)
+    }
+    copy.sections = sorted.map { sections[$0] }
+    return copy
+  }
+
+  private func checked() -> Result<NaiveModel, SnapshotError> {
+    if let error = duplicateError { return .failure(error) }
+    return .success(self)
+  }
+}
+
+/// A stable sort that does not rely on the standard library's.
+func stableSorted<Element>(_ elements: [Element], by order: (Element, Element) -> Bool) -> [Element]
+{
+  var result: [Element] = []
+  for element in elements {
+    var index = result.count
+    while index > 0 && order(element, result[index - 1]) { index -= 1 }
+    result.insert(element, at: index)
+  }
+  return result
+}
