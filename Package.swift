@@ -35,7 +35,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "TabulaTests", dependencies: ["Tabula"], swiftSettings: internalChecks),
+    .testTarget(
+      name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"], swiftSettings: internalChecks),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -23,17 +23,24 @@ struct BenchResult {
   }
 }
 
-/// A number with up to four significant decimals, no trailing zeros.
+/// A number for humans and JSON: whole numbers without decimals, others with
+/// about four significant digits.
 func format(_ value: Double) -> String {
   if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+  let text = String(value)
+  guard !text.contains("e"), let dot = text.firstIndex(of: ".") else { return text }
   let magnitude = abs(value)
-  let digits = magnitude >= 100 ? 1 : magnitude >= 1 ? 3 : 4
-  var text = String(value)
-  if let dot = text.firstIndex(of: ".") {
-    let end = text.index(dot, offsetBy: digits + 1, limitedBy: text.endIndex) ?? text.endIndex
-    text = String(text[..<end])
+  if magnitude >= 1 {
+    let decimals = magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3
+    let end = text.index(dot, offsetBy: decimals + 1, limitedBy: text.endIndex) ?? text.endIndex
+    return String(text[..<end])
   }
-  return text
+  // Below one: keep four digits from the first significant one.
+  let fraction = text[text.index(after: dot)...]
+  let zeros = fraction.prefix { $0 == "0" }.count
+  let end =
+    text.index(dot, offsetBy: zeros + 5, limitedBy: text.endIndex) ?? text.endIndex
+  return String(text[..<end])
 }
 
 /// Keeps the optimizer from removing work whose result is unused.

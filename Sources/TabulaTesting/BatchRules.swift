@@ -1,0 +1,402 @@
+import Tabula
+
+/// Where every section and row of a list view comes from after a valid batch.
+public struct BatchResult: Sendable, Equatable {
+  /// For each section after the batch, the section before it that it
+  /// continues, or `nil` for an inserted (or reloaded) section.
+  public var sectionSources: [Int?]
+  /// For each row after the batch, the row before it that it continues (the
+  /// same cell, moved or not), or `nil` for a new row (inserted or reloaded).
+  public var rowSources: [[ItemPath?]]
+  /// The positions after the batch of the rows it reconfigured.
+  public var reconfigured: [ItemPath]
+}
+
+/// UIKit's rules for batch updates, as `UITableView` and `UICollectionView`
+/// enforce them when a batch ends (`uikit-batch-rules.md`).
+public enum BatchRules {
+  /// Validates a batch against the view's counts before it and the data
+  /// source's counts after it, and works out where every row comes from.
+  ///
+  /// Reloads are split first: a reloaded row becomes a delete at its old path
+  /// plus an insert at that path shifted by the batch's explicit deletes and
+  /// inserts (never its moves), and likewise for sections. Then deletes and
+  /// move sources are checked against `before`, inserts and move destinations
+  /// against `after`, and finally every count.
+  ///
+  /// - Parameters:
+  ///   - operations: The calls made inside the batch.
+  ///   - before: The row count of each section the view holds (its cached
+  ///     counts, not what the data source says now).
+  ///   - after: The row count of each section the data source reports.
+  ///   - kind: Whose wording and collection-specific rules apply.
+  /// - Throws: ``BatchUpdateError`` with UIKit's message for the first broken
+  ///   rule.
+  public static func apply(
+    _ operations: BatchOperations, before: [Int], after: [Int], kind: ListViewKind
+  ) throws(BatchUpdateError) -> BatchResult {
+    try Validation(operations, before: before, after: after, kind: kind).run()
+  }
+
+  /// Where UIKit puts a reloaded section: its old index shifted by the batch's
+  /// explicit section deletes and inserts.
+  public static func reloadDestination(ofSection section: Int, in operations: BatchOperations)
+    -> Int
+  {
+    shift(
+      section - operations.deleteSections.filter { $0 < section }.count,
+      by: operations.insertSections.sorted())
+  }
+
+  /// Where UIKit puts a reloaded row: its old path shifted by the batch's
+  /// explicit deletes and inserts, never its moves.
+  public static func reloadDestination(ofRow path: ItemPath, in operations: BatchOperations)
+    -> ItemPath
+  {
+    let section = reloadDestination(ofSection: path.section, in: operations)
+    let deletedBefore = operations.deleteRows.filter {
+      $0.section == path.section && $0.item < path.item
+    }.count
+    let inserts = operations.insertRows.filter { $0.section == section }.map(\.item).sorted()
+    return ItemPath(section: section, item: shift(path.item - deletedBefore, by: inserts))
+  }
+
+  static func shift(_ index: Int, by ascendingInserts: [Int]) -> Int {
+    var index = index
+    for insert in ascendingInserts where insert <= index { index += 1 }
+    return index
+  }
+}
+
+/// One run of the rules over one batch.
+private struct Validation {
+  let operations: BatchOperations
+  let before: [Int]
+  let after: [Int]
+  let kind: ListViewKind
+  var noun: String { kind.rowNoun }
+  var nouns: String { kind.rowNoun + "s" }
+  var article: String { kind == .table ? "a" : "an" }
+
+  init(_ operations: BatchOperations, before: [Int], after: [Int], kind: ListViewKind) {
+    self.operations = operations
+    self.before = before
+    self.after = after
+    self.kind = kind
+  }
+
+  func fail(_ message: String, strict: Bool = false) -> BatchUpdateError {
+    BatchUpdateError(message, strict: strict)
+  }
+
+  /// Checks the rules in the order UIKit reports them.
+  func run() throws(BatchUpdateError) -> BatchResult {
+    let beforeSections = before.count
+    let afterSections = after.count
+
+    // Explicit conflicts between deletes and reloads, then the reload split.
+    let explicitRowDeletes = Set(operations.deleteRows)
+    for path in operations.reloadRows where explicitRowDeletes.contains(path) {
+      throw fail("attempt to delete and reload the same index path (\(path.uikitDescription))")
+    }
+    for section in operations.reloadSections where operations.deleteSections.contains(section) {
+      throw fail("attempt to delete and reload the same section (\(section))", strict: true)
+    }
+    let sectionDeletes = operations.deleteSections + operations.reloadSections
+    let reloadedSectionTargets = operations.reloadSections.map {
+      BatchRules.reloadDestination(ofSection: $0, in: operations)
+    }
+    let sectionInserts = operations.insertSections + reloadedSectionTargets
+    let rowDeletes = operations.deleteRows + operations.reloadRows
+    let rowInserts =
+      operations.insertRows
+      + operations.reloadRows.map { BatchRules.reloadDestination(ofRow: $0, in: operations) }
+
+    // Section deletes, moves and inserts.
+    var deletedSections = Set<Int>()
+    for section in sectionDeletes {
+      guard section >= 0 && section < beforeSections else {
+        throw fail(
+          "attempt to delete section \(section), but there are only \(beforeSections) sections "
+            + "before the update")
+      }
+      guard deletedSections.insert(section).inserted else {
+        throw fail("attempt to delete section \(section) more than once", strict: true)
+      }
+    }
+    var sectionMoveTarget: [Int: Int] = [:]
+    var sectionMoveSource: [Int: Int] = [:]
+    for move in operations.moveSections {
+      guard move.from >= 0 && move.from < beforeSections else {
+        throw fail(
+          "attempt to move section \(move.from), but there are only \(beforeSections) sections "
+            + "before the update")
+      }
+      guard move.to >= 0 && move.to < afterSections else {
+        throw fail(
+          "attempt to to move section \(move.from) to section \(move.to), but there are only "
+            + "\(afterSections) sections after the update")
+      }
+      if let other = sectionMoveTarget[move.from] {
+        throw fail(
+          "attempt to move section \(move.from) to both section \(other) and section \(move.to)")
+      }
+      if let other = sectionMoveSource[move.to] {
+        throw fail(
+          "attempt to move both section \(other) and section \(move.from) to section \(move.to)")
+      }
+      if deletedSections.contains(move.from) {
+        throw fail("attempt to perform a delete and a move from the same section (\(move.from))")
+      }
+      if move.from == move.to {
+        throw fail("attempt to move section \(move.from) to the same position", strict: true)
+      }
+      sectionMoveTarget[move.from] = move.to
+      sectionMoveSource[move.to] = move.from
+    }
+    var insertedSections = Set<Int>()
+    for section in sectionInserts {
+      guard section >= 0 && section < afterSections else {
+        throw fail(
+          "attempt to insert section \(section) but there are only \(afterSections) sections "
+            + "after the update")
+      }
+      guard insertedSections.insert(section).inserted else {
+        throw fail("attempt to insert section \(section) more than once", strict: true)
+      }
+      if sectionMoveSource[section] != nil {
+        throw fail("attempt to perform an insert and a move to the same section (\(section))")
+      }
+    }
+    guard afterSections == beforeSections + sectionInserts.count - sectionDeletes.count else {
+      throw fail(
+        "Invalid update: invalid number of sections.  The number of sections contained in the "
+          + "\(kind.viewName) after the update (\(afterSections)) must be equal to the number of "
+          + "sections contained in the \(kind.viewName) before the update (\(beforeSections)), "
+          + "plus or minus the number of sections inserted or deleted (\(sectionInserts.count) "
+          + "inserted, \(sectionDeletes.count) deleted).")
+    }
+
+    // Which section before each section after continues.
+    var sectionSources = [Int?](repeating: nil, count: afterSections)
+    var sectionTaken = [Bool](repeating: false, count: afterSections)
+    for section in insertedSections { sectionTaken[section] = true }
+    for (target, source) in sectionMoveSource {
+      sectionSources[target] = source
+      sectionTaken[target] = true
+    }
+    var staying = (0..<beforeSections).filter {
+      !deletedSections.contains($0) && sectionMoveTarget[$0] == nil
+    }.makeIterator()
+    for target in 0..<afterSections where !sectionTaken[target] {
+      sectionSources[target] = staying.next()
+    }
+    var sectionTargets = [Int?](repeating: nil, count: beforeSections)
+    for (target, source) in sectionSources.enumerated() {
+      if let source { sectionTargets[source] = target }
+    }
+
+    // Row deletes.
+    var deletedRows = Set<ItemPath>()
+    for path in rowDeletes {
+      guard path.section >= 0 && path.section < beforeSections else {
+        throw fail(
+          "attempt to delete \(noun) \(path.item) from section \(path.section), but there are "
+            + "only \(beforeSections) sections before the update")
+      }
+      guard path.item >= 0 && path.item < before[path.section] else {
+        throw fail(
+          "attempt to delete \(noun) \(path.item) from section \(path.section) which only "
+            + "contains \(before[path.section]) \(nouns) before the update")
+      }
+      guard deletedRows.insert(path).inserted else {
+        throw fail(
+          "attempt to delete \(noun) \(path.item) from section \(path.section) more than once",
+          strict: true)
+      }
+      if deletedSections.contains(path.section) {
+        throw fail(
+          "attempt to delete \(noun) \(path.item) from section \(path.section), which is itself "
+            + "deleted", strict: true)
+      }
+    }
+
+    // Row moves.
+    var rowMoveTarget: [ItemPath: ItemPath] = [:]
+    var rowMoveSource: [ItemPath: ItemPath] = [:]
+    for move in operations.moveRows {
+      let from = move.from
+      let to = move.to
+      guard from.section >= 0 && from.section < beforeSections else {
+        throw fail(
+          "attempt to move index path (\(from.uikitDescription)) from a section that does not "
+            + "exist - there are only \(beforeSections) sections before the update")
+      }
+      guard from.item >= 0 && from.item < before[from.section] else {
+        throw fail(
+          "attempt to move index path (\(from.uikitDescription)) that does not exist - there are "
+            + "only \(before[from.section]) \(nouns) in section \(from.section) before the update")
+      }
+      guard to.section >= 0 && to.section < afterSections else {
+        throw fail(
+          "attempt to move index path (\(from.uikitDescription)) to index path "
+            + "(\(to.uikitDescription)) in section that does not exist - there are only "
+            + "\(afterSections) sections after the update")
+      }
+      guard to.item >= 0 && to.item < after[to.section] else {
+        throw fail(
+          "attempt to move index path (\(from.uikitDescription)) to index path "
+            + "(\(to.uikitDescription)) that does not exist - there are only "
+            + "\(after[to.section]) \(nouns) in section \(to.section) after the update")
+      }
+      if let other = rowMoveTarget[from] {
+        throw fail(
+          "attempt to move \(noun) at index path \(from.uikitDescription) to both "
+            + "\(other.uikitDescription) and \(to.uikitDescription)")
+      }
+      if let other = rowMoveSource[to] {
+        throw fail(
+          "attempt to move both \(noun) at index path \(other.uikitDescription) and "
+            + "\(from.uikitDescription) to \(to.uikitDescription)")
+      }
+      if deletedRows.contains(from) {
+        throw fail(
+          "attempt to perform a delete and a move from the same index path "
+            + "(\(from.uikitDescription))")
+      }
+      if deletedSections.contains(from.section) {
+        throw fail(
+          "cannot move \(article) \(noun) from a deleted section (\(from.section))",
+          strict: kind == .table)
+      }
+      if sectionSources[to.section] == nil {
+        throw fail(
+          "cannot move \(article) \(noun) into a newly inserted section (\(to.section))",
+          strict: kind == .table)
+      }
+      if from == to {
+        throw fail(
+          "attempt to move index path (\(from.uikitDescription)) to the same index path",
+          strict: true)
+      }
+      rowMoveTarget[from] = to
+      rowMoveSource[to] = from
+    }
+
+    // Row inserts.
+    var insertedRows = Set<ItemPath>()
+    for path in rowInserts {
+      guard path.section >= 0 && path.section < afterSections else {
+        throw fail(
+          "attempt to insert \(noun) \(path.item) into section \(path.section), but there are "
+            + "only \(afterSections) sections after the update")
+      }
+      guard path.item >= 0 && path.item < after[path.section] else {
+        throw fail(
+          "attempt to insert \(noun) \(path.item) into section \(path.section), but there are "
+            + "only \(after[path.section]) \(nouns) in section \(path.section) after the update")
+      }
+      guard insertedRows.insert(path).inserted else {
+        throw fail(
+          "attempt to insert \(noun) \(path.item) into section \(path.section) more than once",
+          strict: true)
+      }
+      if rowMoveSource[path] != nil {
+        throw fail(
+          "attempt to perform an insert and a move to the same index path "
+            + "(\(path.uikitDescription))")
+      }
+      if sectionSources[path.section] == nil {
+        throw fail(
+          "attempt to insert \(noun) \(path.item) into section \(path.section), which is itself "
+            + "inserted", strict: true)
+      }
+    }
+
+    // Reconfigures: only rows that stay (strict: UIKit leaves the rest undefined).
+    for path in operations.reconfigureRows {
+      guard path.section >= 0 && path.section < beforeSections,
+        path.item >= 0 && path.item < before[path.section]
+      else {
+        throw fail(
+          "attempt to reconfigure index path (\(path.uikitDescription)), which does not exist "
+            + "before the update", strict: true)
+      }
+      if deletedSections.contains(path.section) || deletedRows.contains(path) {
+        throw fail(
+          "attempt to reconfigure and delete the same index path (\(path.uikitDescription))",
+          strict: true)
+      }
+      if rowMoveTarget[path] != nil {
+        throw fail(
+          "attempt to reconfigure and move the same index path (\(path.uikitDescription))",
+          strict: true)
+      }
+    }
+
+    // Counts of every section that existed before.
+    for (reloaded, target) in zip(operations.reloadSections, reloadedSectionTargets)
+    where before[reloaded] != after[target] {
+      throw fail(
+        "attempt to reload section \(reloaded), whose number of \(nouns) changes from "
+          + "\(before[reloaded]) to \(after[target])", strict: true)
+    }
+    var deletedPerSection = [Int](repeating: 0, count: beforeSections)
+    for path in deletedRows { deletedPerSection[path.section] += 1 }
+    var insertedPerSection = [Int](repeating: 0, count: afterSections)
+    for path in insertedRows { insertedPerSection[path.section] += 1 }
+    var movedOut = [Int](repeating: 0, count: beforeSections)
+    var movedIn = [Int](repeating: 0, count: afterSections)
+    for (from, to) in rowMoveTarget where sectionSources[to.section] != from.section {
+      movedOut[from.section] += 1
+      movedIn[to.section] += 1
+    }
+    for target in 0..<afterSections {
+      guard let source = sectionSources[target] else { continue }
+      let expected =
+        before[source] - deletedPerSection[source] + insertedPerSection[target]
+        - movedOut[source] + movedIn[target]
+      guard after[target] == expected else {
+        throw fail(
+          "Invalid update: invalid number of \(nouns) in section \(target).  The number of "
+            + "\(nouns) contained in an existing section after the update (\(after[target])) "
+            + "must be equal to the number of \(nouns) contained in that section before the "
+            + "update (\(before[source])), plus or minus the number of \(nouns) inserted or "
+            + "deleted from that section (\(insertedPerSection[target]) inserted, "
+            + "\(deletedPerSection[source]) deleted) and plus or minus the number of \(nouns) "
+            + "moved into or out of that section (\(movedIn[target]) moved in, "
+            + "\(movedOut[source]) moved out).")
+      }
+    }
+
+    // Where every row comes from.
+    var rowSources: [[ItemPath?]] = []
+    var stayTargets: [ItemPath: ItemPath] = [:]
+    for target in 0..<afterSections {
+      guard let source = sectionSources[target] else {
+        rowSources.append([ItemPath?](repeating: nil, count: after[target]))
+        continue
+      }
+      var rows = [ItemPath?](repeating: nil, count: after[target])
+      var taken = [Bool](repeating: false, count: after[target])
+      for path in insertedRows where path.section == target { taken[path.item] = true }
+      for (to, from) in rowMoveSource where to.section == target {
+        rows[to.item] = from
+        taken[to.item] = true
+      }
+      var slot = 0
+      for row in 0..<before[source] {
+        let path = ItemPath(section: source, item: row)
+        if deletedRows.contains(path) || rowMoveTarget[path] != nil { continue }
+        while taken[slot] { slot += 1 }
+        rows[slot] = path
+        stayTargets[path] = ItemPath(section: target, item: slot)
+        slot += 1
+      }
+      rowSources.append(rows)
+    }
+    return BatchResult(
+      sectionSources: sectionSources, rowSources: rowSources,
+      reconfigured: operations.reconfigureRows.map { stayTargets[$0]! })
+  }
+}

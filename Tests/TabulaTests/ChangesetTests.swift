@@ -1,0 +1,405 @@
+import Testing
+
+@testable import Tabula
+
+/// Every small sectioned snapshot: sections drawn (ordered, distinct) from
+/// `sectionIDs`, items from `itemIDs`, spread over the sections in every way.
+func everySmallSnapshot(sectionIDs: [String], itemIDs: [Int], changed: Bool) -> [TestSnapshot] {
+  let sectionSequences = everyDistinctSequence(
+    alphabet: sectionIDs.count, maxLength: sectionIDs.count)
+  let itemSequences = everyDistinctSequence(alphabet: itemIDs.count, maxLength: itemIDs.count)
+  var snapshots: [TestSnapshot] = []
+  for sectionSequence in sectionSequences {
+    let models = sectionSequence.map { index -> SectionInfo in
+      let id = sectionIDs[index]
+      // In "changed" snapshots the second section id's title changes: a section update.
+      return section(id, title: changed && index == 1 ? id + "*" : id)
+    }
+    for itemSequence in itemSequences {
+      guard !models.isEmpty || itemSequence.isEmpty else { continue }
+      forEveryTuple(count: itemSequence.count, base: models.count) { assignment in
+        var contents = models.map { Section<SectionInfo, TestItem>($0) }
+        for (item, target) in zip(itemSequence, assignment) {
+          let id = itemIDs[item]
+          // In "changed" snapshots odd ids have new content: an item update.
+          contents[target].items.append(TestItem(id: id, content: changed ? id % 2 : 0))
+        }
+        snapshots.append(try! TestSnapshot(sections: contents))
+      }
+    }
+  }
+  return snapshots
+}
+
+/// Checks one pair: the plain changeset round-trips with minimal moves, and
+/// the staged changeset round-trips through both views' rules.
+func checkPair(
+  _ old: TestSnapshot, _ new: TestSnapshot, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let changes = Changeset(from: old, to: new)
+  let applied = applyChangeset(changes, to: old, serving: new)
+  #expect(
+    applied == DisplayedList(new), "\(old) → \(new): \(changes)", sourceLocation: sourceLocation)
+  #expect(
+    changes.itemMoves.count == minimumMoves(old, new), "\(old) → \(new): \(changes)",
+    sourceLocation: sourceLocation)
+  expectStagedRoundTrip(old, new, "\(old) → \(new)", sourceLocation: sourceLocation)
+}
+
+/// A random snapshot and a random change of it: sections deleted, inserted,
+/// moved and retitled; items deleted, inserted, moved inside and across
+/// sections, updated and marked; empty sections on both sides.
+func randomPair(_ random: inout SeededRandom, maxItems: Int) -> (TestSnapshot, TestSnapshot) {
+  var nextSection = 0
+  var nextItem = 0
+  func freshSection() -> (model: SectionInfo, items: [TestItem]) {
+    defer { nextSection += 1 }
+    return (section("S\(nextSection)"), [])
+  }
+  var old = NaiveModel((0..<random.int(in: 0...12)).map { _ in freshSection() })
+  if !old.sections.isEmpty {
+    for _ in 0..<random.int(in: 0...maxItems) {
+      let target = random.int(in: 0..<old.sections.count)
+      old.sections[target].items.append(TestItem(id: nextItem))
+      nextItem += 1
+    }
+  }
+  var new = old
+  new.sections.removeAll { _ in random.chance(0.1) }
+  for _ in 0..<random.int(in: 0...3) {
+    new.sections.insert(freshSection(), at: random.int(in: 0...new.sections.count))
+  }
+  for index in new.sections.indices where random.chance(0.15) {
+    let moved = new.sections.remove(at: index)
+    new.sections.insert(moved, at: random.int(in: 0...new.sections.count))
+  }
+  for index in new.sections.indices where random.chance(0.1) {
+    new.sections[index].model.title = "changed"
+  }
+  if !new.sections.isEmpty {
+    var displaced: [TestItem] = []
+    for section in new.sections.indices {
+      new.sections[section].items = new.sections[section].items.compactMap { item in
+        if random.chance(0.15) { return nil }
+        var item = item
+        if random.chance(0.1) { item.content += 1 }
+        if random.chance(0.1) {
+          displaced.append(item)
+          return nil
+        }
+        return item
+      }
+    }
+    // Items that lost their section (deleted with it) may come back elsewhere.
+    let orphans = old.allItems.filter { item in
+      !new.sections.contains { $0.items.contains { $0.id == item.id } }
+        && !displaced.contains { $0.id == item.id }
+    }
+    displaced += orphans.filter { _ in random.chance(0.3) }
+    for _ in 0..<random.int(in: 0...(maxItems / 5)) {
+      displaced.append(TestItem(id: nextItem))
+      nextItem += 1
+    }
+    for item in displaced {
+      let target = random.int(in: 0..<new.sections.count)
+      new.sections[target].items.insert(
+        item, at: random.int(in: 0...new.sections[target].items.count))
+    }
+  }
+  var newSnapshot = try! TestSnapshot(sections: new.snapshotSections)
+  let oldSnapshot = try! TestSnapshot(sections: old.snapshotSections)
+  if random.chance(0.2) {
+    let marked = newSnapshot.items.map(\.id).filter { _ in random.chance(0.05) }
+    try! newSnapshot.reloadItems(marked.prefix(marked.count / 2))
+    try! newSnapshot.reconfigureItems(marked.suffix(from: marked.count / 2))
+  }
+  if random.chance(0.1), let reloaded = newSnapshot.sections.randomElement(using: &random) {
+    try! newSnapshot.reloadSections([reloaded.id])
+  }
+  return (oldSnapshot, newSnapshot)
+}
+
+@Suite("Changeset: diffing snapshots")
+struct ChangesetTests {
+  @Test(
+    "every pair of small sectioned snapshots",
+    arguments: [
+      (["A", "B"], [0, 1, 2]),
+      (["A", "B", "C"], [0, 1]),
+    ])
+  func exhaustivePairs(sectionIDs: [String], itemIDs: [Int]) {
+    let olds = everySmallSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs, changed: false)
+    let news = everySmallSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs, changed: true)
+    #expect(olds.count > 150)
+    for old in olds {
+      for new in news { checkPair(old, new) }
+    }
+  }
+
+  @Test("10,000 random large cases round-trip, staged under both views' rules", arguments: 0..<50)
+  func randomCases(batch: UInt64) {
+    var random = SeededRandom(seed: batch)
+    for _ in 0..<200 {
+      let (old, new) = randomPair(&random, maxItems: 120)
+      checkPair(old, new)
+    }
+  }
+
+  @Test("identical snapshots: no change, no stage")
+  func identical() throws {
+    let snapshot = try TestSnapshot(items([1, 2, 3]), in: "A")
+    #expect(Changeset(from: snapshot, to: snapshot).isEmpty)
+    #expect(StagedChangeset(from: snapshot, to: snapshot).isEmpty)
+  }
+
+  @Test("a concrete change, operation by operation")
+  func concrete() throws {
+    let old = TestSnapshot {
+      Section("A") { items([1, 2, 3]) }
+      Section("B") { items([4, 5]) }
+      Section("C") { items([6]) }
+    }
+    let new = TestSnapshot {
+      Section("B", title: "Bee") { items([5, 4, 2]) }
+      Section("A") {
+        TestItem(id: 1, content: 9)
+        TestItem(id: 7)
+      }
+      Section("D") { items([6]) }
+    }
+    let changes = Changeset(from: old, to: new)
+    #expect(changes.sectionDeletes == [2])
+    #expect(changes.sectionInserts == [2])
+    #expect(changes.sectionMoves == [IndexMove(from: 1, to: 0)])
+    #expect(changes.sectionUpdates == [IndexMove(from: 1, to: 0)])
+    #expect(changes.itemDeletes == [ItemPath(section: 0, item: 2)])
+    #expect(changes.itemInserts == [ItemPath(section: 1, item: 1)])
+    #expect(
+      changes.itemMoves == [
+        ItemMove(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 0)),
+        ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 2)),
+      ])
+    #expect(
+      changes.itemUpdates == [
+        ItemUpdate(
+          from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0), kind: .reconfigure
+        )
+      ])
+    checkPair(old, new)
+  }
+
+  @Test("moving 4% of items across sections of a 100 × 1,000 list: exactly one move each")
+  func crossSectionMoves() throws {
+    var random = SeededRandom(seed: 7)
+    var sections = (0..<100).map { index in
+      Section<SectionInfo, TestItem>(
+        section("S\(index)"), items: items(Array((index * 1000)..<(index * 1000 + 1000))))
+    }
+    let old = try TestSnapshot(sections: sections)
+    var moved = 0
+    for index in sections.indices {
+      for _ in 0..<40 {
+        let item = sections[index].items.remove(at: random.int(in: 0..<sections[index].items.count))
+        var target = random.int(in: 0..<99)
+        if target >= index { target += 1 }
+        sections[target].items.insert(item, at: random.int(in: 0...sections[target].items.count))
+        moved += 1
+      }
+    }
+    let new = try TestSnapshot(sections: sections)
+    let changes = Changeset(from: old, to: new)
+    #expect(changes.itemMoves.count == minimumMoves(old, new))
+    #expect(changes.itemMoves.count <= moved)
+    #expect(changes.itemMoves.count >= moved - 100, "only an item moved back home can be spared")
+    expectStagedRoundTrip(old, new)
+  }
+
+  @Test("the update kind comes from the closure, marks and content")
+  func updateKinds() throws {
+    let old = try TestSnapshot(items([1, 2, 3, 4]), in: "A")
+    var new = try TestSnapshot(
+      [TestItem(id: 1, content: 1), TestItem(id: 2, content: 2), TestItem(id: 3), TestItem(id: 4)],
+      in: "A")
+    try new.reloadItems([3])
+    try new.reconfigureItems([4])
+    let changes = Changeset(from: old, to: new) { _, new in
+      new.content == 2 ? .reload : .reconfigure
+    }
+    #expect(
+      changes.itemUpdates.map(\.kind) == [.reconfigure, .reload, .reload, .reconfigure],
+      "content change, policy reload, reload mark, reconfigure mark")
+    let staged = expectStagedRoundTrip(old, new) { _, new in
+      new.content == 2 ? .reload : .reconfigure
+    }
+    #expect(staged.count == 1)
+    #expect(staged[0].snapshot.markedItems.isEmpty, "stages carry no marks")
+  }
+
+  @Test("a reloaded section is replaced with all its items")
+  func reloadedSection() throws {
+    let old = TestSnapshot {
+      Section("A") { items([1, 2]) }
+      Section("B") { items([3]) }
+    }
+    var new = TestSnapshot {
+      Section("A") { items([2, 1]) }
+      Section("B") { items([3, 4]) }
+    }
+    try new.reloadSections(["A"])
+    let changes = Changeset(from: old, to: new)
+    #expect(changes.sectionDeletes == [0] && changes.sectionInserts == [0])
+    #expect(changes.itemMoves.isEmpty)
+    #expect(changes.itemInserts == [ItemPath(section: 1, item: 1)])
+    checkPair(old, new)
+  }
+
+  @Test("items leaving a deleted section or entering an inserted one are not moves")
+  func acrossInsertedAndDeletedSections() throws {
+    let old = TestSnapshot {
+      Section("A") { items([1, 2]) }
+      Section("B") { items([3]) }
+    }
+    let new = TestSnapshot {
+      Section("A") { items([3]) }
+      Section("C") { items([1, 2]) }
+    }
+    let changes = Changeset(from: old, to: new)
+    #expect(changes.itemMoves.isEmpty)
+    #expect(changes.itemDeletes == [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)])
+    #expect(changes.itemInserts == [ItemPath(section: 0, item: 0)])
+    checkPair(old, new)
+  }
+}
+
+@Suite("StagedChangeset: batches UIKit accepts")
+struct StagedChangesetTests {
+  @Test("typical changes take one batch")
+  func oneBatch() throws {
+    let old = try TestSnapshot(items(Array(0..<20)), in: "A")
+    // Inserts, deletes and updates.
+    var edited = try TestSnapshot(
+      items([0, 1, 30, 3, 4, 5, 31]) + [TestItem(id: 6, content: 1)] + items(Array(8..<20)),
+      in: "A")
+    #expect(expectStagedRoundTrip(old, edited).count == 1)
+    // Moves without updates.
+    edited = try TestSnapshot(items([5] + Array(0..<5) + Array(6..<20)), in: "A")
+    #expect(expectStagedRoundTrip(old, edited).count == 1)
+    // Moves, with reconfigured items that do not move.
+    edited = try TestSnapshot(
+      items([5] + Array(0..<5)) + [TestItem(id: 6, content: 1)] + items(Array(7..<20)), in: "A")
+    #expect(expectStagedRoundTrip(old, edited).count == 1)
+  }
+
+  @Test("an item both moved and updated takes two batches: contents first")
+  func movedAndUpdated() throws {
+    let old = try TestSnapshot(items([1, 2, 3]), in: "A")
+    let new = try TestSnapshot([TestItem(id: 3, content: 1)] + items([1, 2]), in: "A")
+    let staged = expectStagedRoundTrip(old, new)
+    #expect(staged.count == 2)
+    #expect(staged[0].changeset.itemUpdates.map(\.from) == [ItemPath(section: 0, item: 2)])
+    #expect(staged[0].changeset.itemMoves.isEmpty && staged[0].changeset.itemInserts.isEmpty)
+    #expect(
+      staged[0].snapshot.items == [TestItem(id: 1), TestItem(id: 2), TestItem(id: 3, content: 1)])
+    #expect(staged[1].changeset.itemUpdates.isEmpty)
+  }
+
+  @Test("a reload UIKit would misplace goes first; one it places right stays")
+  func reloadInference() throws {
+    let old = try TestSnapshot(items([1, 2, 3, 4]), in: "A")
+    // 4 moves to the front; 2 is reloaded: UIKit, ignoring the move, would put it at 1, not 2.
+    var new = try TestSnapshot(items([4, 1, 2, 3]), in: "A")
+    try new.reloadItems([2])
+    #expect(expectStagedRoundTrip(old, new).count == 2)
+    // 1 moves to the end; 4 is reloaded and stays at index 3 either way.
+    new = try TestSnapshot(items([2, 3, 4, 1]), in: "A")
+    new = try TestSnapshot(items([2, 3, 1, 4]), in: "A")
+    try new.reloadItems([4])
+    #expect(expectStagedRoundTrip(old, new).count == 1)
+  }
+
+  @Test("a move to the same position is sent as a delete and an insert")
+  func samePositionMove() throws {
+    let old = try TestSnapshot(items([0, 1, 2, 3, 4]), in: "A")
+    let new = try TestSnapshot(items([3, 4, 2, 0, 1]), in: "A")
+    #expect(
+      Changeset(from: old, to: new).itemMoves.contains {
+        $0.from == $0.to
+      }, "the minimal diff moves 2 from index 2 to index 2")
+    let staged = expectStagedRoundTrip(old, new)
+    #expect(!staged.flatMap(\.changeset.itemMoves).contains { $0.from == $0.to })
+  }
+}
+
+/// An id that counts the hashing and comparisons done with it.
+final class CallCounter: @unchecked Sendable {
+  var hashes = 0
+  var equalities = 0
+}
+
+struct CountedID: Hashable, Sendable {
+  let value: Int
+  let counter: CallCounter
+
+  func hash(into hasher: inout Hasher) {
+    counter.hashes += 1
+    hasher.combine(value)
+  }
+
+  static func == (lhs: CountedID, rhs: CountedID) -> Bool {
+    lhs.counter.equalities += 1
+    return lhs.value == rhs.value
+  }
+}
+
+struct CountedItem: Diffable {
+  let id: CountedID
+  var content: Int
+  func isContentEqual(to other: CountedItem) -> Bool { content == other.content }
+}
+
+@Suite("Diffing: a complexity fence")
+struct ComplexityFenceTests {
+  /// Old and new lists of `count` items with the benchmark's mix.
+  func lists(count: Int, counter: CallCounter) -> ([CountedItem], [CountedItem]) {
+    var random = SeededRandom(seed: UInt64(count))
+    let old = (0..<count).map {
+      CountedItem(id: CountedID(value: $0, counter: counter), content: 0)
+    }
+    var new = old.filter { _ in !random.chance(0.2) }
+    for index in new.indices where random.chance(0.04) { new[index].content = 1 }
+    for index in new.indices where random.chance(0.04) {
+      let moved = new.remove(at: index)
+      new.insert(moved, at: random.int(in: 0...new.count))
+    }
+    for value in count..<(count + count / 5) {
+      new.insert(
+        CountedItem(id: CountedID(value: value, counter: counter), content: 0),
+        at: random.int(in: 0...new.count))
+    }
+    return (old, new)
+  }
+
+  @Test("hash and == calls grow linearly", arguments: [1000, 10_000, 100_000])
+  func linear(count: Int) throws {
+    let counter = CallCounter()
+    let (old, new) = lists(count: count, counter: counter)
+    let total = old.count + new.count
+
+    _ = try ArrayChangeset(from: old, to: new)
+    #expect(counter.hashes <= 2 * total, "arrays: \(counter.hashes) hashes for \(total) items")
+    #expect(counter.equalities <= 2 * total, "arrays: \(counter.equalities) == for \(total)")
+
+    let oldSnapshot = try Snapshot(old, in: SectionInfo(id: "all"))
+    let newSnapshot = try Snapshot(new, in: SectionInfo(id: "all"))
+    counter.hashes = 0
+    counter.equalities = 0
+    _ = Changeset(from: oldSnapshot, to: newSnapshot)
+    #expect(counter.hashes == 0, "snapshots store their hashes: the diff hashes nothing")
+    #expect(counter.equalities <= 2 * new.count, "snapshots: \(counter.equalities) ==")
+    counter.hashes = 0
+    counter.equalities = 0
+    _ = StagedChangeset(from: oldSnapshot, to: newSnapshot)
+    #expect(counter.hashes <= new.count, "staging hashes at most the moved ones")
+    #expect(counter.equalities <= 3 * new.count)
+  }
+}
