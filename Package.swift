@@ -31,7 +31,7 @@ let package = Package(
     .executableTarget(
       name: "tabula-bench",
       dependencies: [
-        "Tabula",
+        "Tabula", "TabulaTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -46,6 +46,19 @@ public struct BatchOperations: Sendable, Equatable {
     }
   }
 
+  /// Adds the calls of `other` to this batch.
+  mutating func append(_ other: BatchOperations) {
+    deleteSections += other.deleteSections
+    insertSections += other.insertSections
+    reloadSections += other.reloadSections
+    moveSections += other.moveSections
+    deleteRows += other.deleteRows
+    insertRows += other.insertRows
+    reloadRows += other.reloadRows
+    reconfigureRows += other.reconfigureRows
+    moveRows += other.moveRows
+  }
+
   /// Whether the batch makes no call.
   public var isEmpty: Bool { self == BatchOperations() }
 }
@@ -63,13 +76,15 @@ public enum ListViewKind: Sendable, Hashable {
   public var viewName: String { self == .table ? "table view" : "collection view" }
 }
 
-/// A batch update UIKit would reject, with the message its exception carries.
+/// Something UIKit would raise an `NSInternalInconsistencyException` for (a
+/// batch update it cannot animate, a cell it cannot dequeue), with the
+/// exception's message.
 ///
 /// Index paths print as UIKit prints them, without the object address:
 /// `<NSIndexPath> {length = 2, path = 0 - 1}`. Cases UIKit's behaviour varies
 /// on between versions are rejected too (``isStrict``); Tabula never produces
 /// them, and their messages end in "(strict)".
-public struct BatchUpdateError: Error, Equatable, CustomStringConvertible {
+public struct ListViewError: Error, Equatable, CustomStringConvertible {
   /// The exception's reason.
   public var message: String
   /// Whether this is one of the strict cases, which some UIKit versions accept.

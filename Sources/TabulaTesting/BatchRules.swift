@@ -8,6 +8,9 @@ public struct BatchResult: Sendable, Equatable {
   /// For each row after the batch, the row before it that it continues (the
   /// same cell, moved or not), or `nil` for a new row (inserted or reloaded).
   public var rowSources: [[ItemPath?]]
+  /// For each row before the batch, where it is after it, or `nil` when it
+  /// was deleted or reloaded (its cell leaves).
+  public var rowTargets: [[ItemPath?]]
   /// The positions after the batch of the rows it reconfigured.
   public var reconfigured: [ItemPath]
 }
@@ -30,11 +33,11 @@ public enum BatchRules {
   ///     counts, not what the data source says now).
   ///   - after: The row count of each section the data source reports.
   ///   - kind: Whose wording and collection-specific rules apply.
-  /// - Throws: ``BatchUpdateError`` with UIKit's message for the first broken
+  /// - Throws: ``ListViewError`` with UIKit's message for the first broken
   ///   rule.
   public static func apply(
     _ operations: BatchOperations, before: [Int], after: [Int], kind: ListViewKind
-  ) throws(BatchUpdateError) -> BatchResult {
+  ) throws(ListViewError) -> BatchResult {
     try Validation(operations, before: before, after: after, kind: kind).run()
   }
 
@@ -85,12 +88,12 @@ private struct Validation {
     self.kind = kind
   }
 
-  func fail(_ message: String, strict: Bool = false) -> BatchUpdateError {
-    BatchUpdateError(message, strict: strict)
+  func fail(_ message: String, strict: Bool = false) -> ListViewError {
+    ListViewError(message, strict: strict)
   }
 
   /// Checks the rules in the order UIKit reports them.
-  func run() throws(BatchUpdateError) -> BatchResult {
+  func run() throws(ListViewError) -> BatchResult {
     let beforeSections = before.count
     let afterSections = after.count
 
@@ -196,8 +199,10 @@ private struct Validation {
       if let source { sectionTargets[source] = target }
     }
 
-    // Row deletes.
-    var deletedRows = Set<ItemPath>()
+    // Row deletes. Per-row flags and targets, shaped like the counts before and
+    // after, keep the checks linear for lists of any size.
+    var deletedRows = before.map { [Bool](repeating: false, count: $0) }
+    var deletedPerSection = [Int](repeating: 0, count: beforeSections)
     for path in rowDeletes {
       guard path.section >= 0 && path.section < beforeSections else {
         throw fail(
@@ -209,11 +214,13 @@ private struct Validation {
           "attempt to delete \(noun) \(path.item) from section \(path.section) which only "
             + "contains \(before[path.section]) \(nouns) before the update")
       }
-      guard deletedRows.insert(path).inserted else {
+      guard !deletedRows[path.section][path.item] else {
         throw fail(
           "attempt to delete \(noun) \(path.item) from section \(path.section) more than once",
           strict: true)
       }
+      deletedRows[path.section][path.item] = true
+      deletedPerSection[path.section] += 1
       if deletedSections.contains(path.section) {
         throw fail(
           "attempt to delete \(noun) \(path.item) from section \(path.section), which is itself "
@@ -222,8 +229,10 @@ private struct Validation {
     }
 
     // Row moves.
-    var rowMoveTarget: [ItemPath: ItemPath] = [:]
-    var rowMoveSource: [ItemPath: ItemPath] = [:]
+    var rowMoveTarget = before.map { [ItemPath?](repeating: nil, count: $0) }
+    var rowMoveSource = after.map { [ItemPath?](repeating: nil, count: $0) }
+    var movedOut = [Int](repeating: 0, count: beforeSections)
+    var movedIn = [Int](repeating: 0, count: afterSections)
     for move in operations.moveRows {
       let from = move.from
       let to = move.to
@@ -249,17 +258,17 @@ private struct Validation {
             + "(\(to.uikitDescription)) that does not exist - there are only "
             + "\(after[to.section]) \(nouns) in section \(to.section) after the update")
       }
-      if let other = rowMoveTarget[from] {
+      if let other = rowMoveTarget[from.section][from.item] {
         throw fail(
           "attempt to move \(noun) at index path \(from.uikitDescription) to both "
             + "\(other.uikitDescription) and \(to.uikitDescription)")
       }
-      if let other = rowMoveSource[to] {
+      if let other = rowMoveSource[to.section][to.item] {
         throw fail(
           "attempt to move both \(noun) at index path \(other.uikitDescription) and "
             + "\(from.uikitDescription) to \(to.uikitDescription)")
       }
-      if deletedRows.contains(from) {
+      if deletedRows[from.section][from.item] {
         throw fail(
           "attempt to perform a delete and a move from the same index path "
             + "(\(from.uikitDescription))")
@@ -279,12 +288,17 @@ private struct Validation {
           "attempt to move index path (\(from.uikitDescription)) to the same index path",
           strict: true)
       }
-      rowMoveTarget[from] = to
-      rowMoveSource[to] = from
+      rowMoveTarget[from.section][from.item] = to
+      rowMoveSource[to.section][to.item] = from
+      if sectionSources[to.section] != from.section {
+        movedOut[from.section] += 1
+        movedIn[to.section] += 1
+      }
     }
 
     // Row inserts.
-    var insertedRows = Set<ItemPath>()
+    var insertedRows = after.map { [Bool](repeating: false, count: $0) }
+    var insertedPerSection = [Int](repeating: 0, count: afterSections)
     for path in rowInserts {
       guard path.section >= 0 && path.section < afterSections else {
         throw fail(
@@ -296,12 +310,14 @@ private struct Validation {
           "attempt to insert \(noun) \(path.item) into section \(path.section), but there are "
             + "only \(after[path.section]) \(nouns) in section \(path.section) after the update")
       }
-      guard insertedRows.insert(path).inserted else {
+      guard !insertedRows[path.section][path.item] else {
         throw fail(
           "attempt to insert \(noun) \(path.item) into section \(path.section) more than once",
           strict: true)
       }
-      if rowMoveSource[path] != nil {
+      insertedRows[path.section][path.item] = true
+      insertedPerSection[path.section] += 1
+      if rowMoveSource[path.section][path.item] != nil {
         throw fail(
           "attempt to perform an insert and a move to the same index path "
             + "(\(path.uikitDescription))")
@@ -322,12 +338,12 @@ private struct Validation {
           "attempt to reconfigure index path (\(path.uikitDescription)), which does not exist "
             + "before the update", strict: true)
       }
-      if deletedSections.contains(path.section) || deletedRows.contains(path) {
+      if deletedSections.contains(path.section) || deletedRows[path.section][path.item] {
         throw fail(
           "attempt to reconfigure and delete the same index path (\(path.uikitDescription))",
           strict: true)
       }
-      if rowMoveTarget[path] != nil {
+      if rowMoveTarget[path.section][path.item] != nil {
         throw fail(
           "attempt to reconfigure and move the same index path (\(path.uikitDescription))",
           strict: true)
@@ -340,16 +356,6 @@ private struct Validation {
       throw fail(
         "attempt to reload section \(reloaded), whose number of \(nouns) changes from "
           + "\(before[reloaded]) to \(after[target])", strict: true)
-    }
-    var deletedPerSection = [Int](repeating: 0, count: beforeSections)
-    for path in deletedRows { deletedPerSection[path.section] += 1 }
-    var insertedPerSection = [Int](repeating: 0, count: afterSections)
-    for path in insertedRows { insertedPerSection[path.section] += 1 }
-    var movedOut = [Int](repeating: 0, count: beforeSections)
-    var movedIn = [Int](repeating: 0, count: afterSections)
-    for (from, to) in rowMoveTarget where sectionSources[to.section] != from.section {
-      movedOut[from.section] += 1
-      movedIn[to.section] += 1
     }
     for target in 0..<afterSections {
       guard let source = sectionSources[target] else { continue }
@@ -369,34 +375,27 @@ private struct Validation {
       }
     }
 
-    // Where every row comes from.
+    // Where every row comes from, and goes to.
     var rowSources: [[ItemPath?]] = []
-    var stayTargets: [ItemPath: ItemPath] = [:]
+    var rowTargets = rowMoveTarget
     for target in 0..<afterSections {
       guard let source = sectionSources[target] else {
         rowSources.append([ItemPath?](repeating: nil, count: after[target]))
         continue
       }
-      var rows = [ItemPath?](repeating: nil, count: after[target])
-      var taken = [Bool](repeating: false, count: after[target])
-      for path in insertedRows where path.section == target { taken[path.item] = true }
-      for (to, from) in rowMoveSource where to.section == target {
-        rows[to.item] = from
-        taken[to.item] = true
-      }
+      var rows = rowMoveSource[target]
       var slot = 0
       for row in 0..<before[source] {
-        let path = ItemPath(section: source, item: row)
-        if deletedRows.contains(path) || rowMoveTarget[path] != nil { continue }
-        while taken[slot] { slot += 1 }
-        rows[slot] = path
-        stayTargets[path] = ItemPath(section: target, item: slot)
+        if deletedRows[source][row] || rowMoveTarget[source][row] != nil { continue }
+        while insertedRows[target][slot] || rows[slot] != nil { slot += 1 }
+        rows[slot] = ItemPath(section: source, item: row)
+        rowTargets[source][row] = ItemPath(section: target, item: slot)
         slot += 1
       }
       rowSources.append(rows)
     }
     return BatchResult(
-      sectionSources: sectionSources, rowSources: rowSources,
-      reconfigured: operations.reconfigureRows.map { stayTargets[$0]! })
+      sectionSources: sectionSources, rowSources: rowSources, rowTargets: rowTargets,
+      reconfigured: operations.reconfigureRows.map { rowTargets[$0.section][$0.item]! })
   }
 }

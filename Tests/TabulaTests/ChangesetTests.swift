@@ -46,77 +46,11 @@ func checkPair(
   expectStagedRoundTrip(old, new, "\(old) → \(new)", sourceLocation: sourceLocation)
 }
 
-/// A random snapshot and a random change of it: sections deleted, inserted,
-/// moved and retitled; items deleted, inserted, moved inside and across
-/// sections, updated and marked; empty sections on both sides.
+/// A random snapshot and a random change of it; see ``randomChange(of:_:ids:)``.
 func randomPair(_ random: inout SeededRandom, maxItems: Int) -> (TestSnapshot, TestSnapshot) {
-  var nextSection = 0
-  var nextItem = 0
-  func freshSection() -> (model: SectionInfo, items: [TestItem]) {
-    defer { nextSection += 1 }
-    return (section("S\(nextSection)"), [])
-  }
-  var old = NaiveModel((0..<random.int(in: 0...12)).map { _ in freshSection() })
-  if !old.sections.isEmpty {
-    for _ in 0..<random.int(in: 0...maxItems) {
-      let target = random.int(in: 0..<old.sections.count)
-      old.sections[target].items.append(TestItem(id: nextItem))
-      nextItem += 1
-    }
-  }
-  var new = old
-  new.sections.removeAll { _ in random.chance(0.1) }
-  for _ in 0..<random.int(in: 0...3) {
-    new.sections.insert(freshSection(), at: random.int(in: 0...new.sections.count))
-  }
-  for index in new.sections.indices where random.chance(0.15) {
-    let moved = new.sections.remove(at: index)
-    new.sections.insert(moved, at: random.int(in: 0...new.sections.count))
-  }
-  for index in new.sections.indices where random.chance(0.1) {
-    new.sections[index].model.title = "changed"
-  }
-  if !new.sections.isEmpty {
-    var displaced: [TestItem] = []
-    for section in new.sections.indices {
-      new.sections[section].items = new.sections[section].items.compactMap { item in
-        if random.chance(0.15) { return nil }
-        var item = item
-        if random.chance(0.1) { item.content += 1 }
-        if random.chance(0.1) {
-          displaced.append(item)
-          return nil
-        }
-        return item
-      }
-    }
-    // Items that lost their section (deleted with it) may come back elsewhere.
-    let orphans = old.allItems.filter { item in
-      !new.sections.contains { $0.items.contains { $0.id == item.id } }
-        && !displaced.contains { $0.id == item.id }
-    }
-    displaced += orphans.filter { _ in random.chance(0.3) }
-    for _ in 0..<random.int(in: 0...(maxItems / 5)) {
-      displaced.append(TestItem(id: nextItem))
-      nextItem += 1
-    }
-    for item in displaced {
-      let target = random.int(in: 0..<new.sections.count)
-      new.sections[target].items.insert(
-        item, at: random.int(in: 0...new.sections[target].items.count))
-    }
-  }
-  var newSnapshot = try! TestSnapshot(sections: new.snapshotSections)
-  let oldSnapshot = try! TestSnapshot(sections: old.snapshotSections)
-  if random.chance(0.2) {
-    let marked = newSnapshot.items.map(\.id).filter { _ in random.chance(0.05) }
-    try! newSnapshot.reloadItems(marked.prefix(marked.count / 2))
-    try! newSnapshot.reconfigureItems(marked.suffix(from: marked.count / 2))
-  }
-  if random.chance(0.1), let reloaded = newSnapshot.sections.randomElement(using: &random) {
-    try! newSnapshot.reloadSections([reloaded.id])
-  }
-  return (oldSnapshot, newSnapshot)
+  var ids = FreshIDs()
+  let old = randomSnapshot(&random, maxItems: maxItems, ids: &ids)
+  return (old, randomChange(of: old, &random, ids: &ids, maxInserts: maxItems / 5))
 }
 
 @Suite("Changeset: diffing snapshots")

@@ -19,7 +19,7 @@ struct DisplayedList<SectionModel: Diffable & Equatable, Item: Diffable & Equata
   /// Applies one stage as a batch update, under `kind`'s rules.
   mutating func apply(
     _ stage: StagedChangeset<SectionModel, Item>.Stage, kind: ListViewKind
-  ) throws(BatchUpdateError) {
+  ) throws(ListViewError) {
     try apply(stage.changeset, showing: stage.snapshot, kind: kind)
   }
 
@@ -27,7 +27,7 @@ struct DisplayedList<SectionModel: Diffable & Equatable, Item: Diffable & Equata
   /// `snapshot`.
   mutating func apply(
     _ changeset: Changeset, showing snapshot: Snapshot<SectionModel, Item>, kind: ListViewKind
-  ) throws(BatchUpdateError) {
+  ) throws(ListViewError) {
     let result = try BatchRules.apply(
       BatchOperations(changeset), before: rows.map(\.count),
       after: snapshot.sections.indices.map { snapshot.numberOfItems(inSection: $0) }, kind: kind)

@@ -1,0 +1,75 @@
+/// What a list view must do for Tabula: a `UITableView`, a `UICollectionView`,
+/// the simulated views of `TabulaTesting`, or a terminal list view.
+///
+/// A host shows what its ``listDataSource`` answers (counts, cells, titles),
+/// reloads everything on request, performs one batch update at a time, and
+/// reports which items are visible. A ``ListController`` drives it; user
+/// interaction (a selection) goes back through the data source.
+///
+/// Conforming is deliberately small: each requirement maps to one or two
+/// calls of UIKit's API.
+@MainActor
+public protocol ListHost<Cell>: AnyObject {
+  /// The kind of cell the host shows.
+  associatedtype Cell
+
+  /// The object the host asks for counts, cells and titles, and tells about
+  /// selections. Hosts hold it weakly, as UIKit holds its data source.
+  var listDataSource: (any ListDataSource<Cell>)? { get set }
+
+  /// Reloads every section and cell from the data source, without animation.
+  func reloadData()
+
+  /// Performs one batch update.
+  ///
+  /// The host must call `updateData` exactly once, at the point its data
+  /// source starts answering with the data after the batch (for UIKit:
+  /// first thing inside the `performBatchUpdates` block), then apply the
+  /// operations of `batch` with UIKit's conventions (deletes, reloads,
+  /// reconfigures and move sources at old positions; inserts and move
+  /// destinations at new ones), refresh the headers and footers of the
+  /// sections in ``Changeset/sectionUpdates`` (new positions), and call
+  /// `completion` once the update (and its animation) is over.
+  func performBatch(
+    _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
+
+  /// The paths of the items whose cells are on screen, in list order.
+  var visibleItemPaths: [ItemPath] { get }
+
+  /// The cell on screen at `path`, if it is visible.
+  func visibleCell(at path: ItemPath) -> Cell?
+
+  /// A cell for `path` registered under `reuseIdentifier`: a reused one when
+  /// available, else a new one.
+  func dequeueCell(withReuseIdentifier reuseIdentifier: String, for path: ItemPath) -> Cell
+}
+
+/// What a ``ListHost`` asks of its data: counts, cells, titles, heights, and
+/// what to do with a selection. ``ListController`` is the usual one.
+@MainActor
+public protocol ListDataSource<Cell>: AnyObject {
+  /// The kind of cell the host shows.
+  associatedtype Cell
+
+  /// The number of sections.
+  var numberOfSections: Int { get }
+
+  /// The number of items in a section.
+  func numberOfItems(inSection section: Int) -> Int
+
+  /// The configured cell for the item at `path`, dequeued from `host`.
+  func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell
+
+  /// The header title of a section, if any.
+  func headerTitle(forSection section: Int) -> String?
+
+  /// The footer title of a section, if any.
+  func footerTitle(forSection section: Int) -> String?
+
+  /// The height of the item at `path` for a list `width` wide, or `nil` for
+  /// the host's default.
+  func height(forItemAt path: ItemPath, width: Double) -> Double?
+
+  /// The user selected the item at `path`.
+  func didSelectItem(at path: ItemPath)
+}

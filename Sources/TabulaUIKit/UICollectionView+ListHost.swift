@@ -1,0 +1,96 @@
+#if canImport(UIKit)
+  import Foundation
+  import Tabula
+  import UIKit
+
+  /// Serves a `UICollectionView` from a ``Tabula/ListDataSource``: counts and
+  /// cells, and forwards selections. Section headers and item sizes belong to
+  /// the collection view's layout and supplementary views.
+  @MainActor
+  final class CollectionViewBridge: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
+    weak var source: (any ListDataSource<UICollectionViewCell>)?
+
+    func numberOfSections(in collectionView: UICollectionView) -> Int {
+      source?.numberOfSections ?? 0
+    }
+
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+      -> Int
+    {
+      source?.numberOfItems(inSection: section) ?? 0
+    }
+
+    func collectionView(
+      _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell {
+      guard let source else {
+        TabulaLog.handler("a collection view asked for a cell at \(indexPath) with no data source")
+        return UICollectionViewCell()
+      }
+      return source.cell(for: collectionView, at: ItemPath(indexPath))
+    }
+
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+      source?.didSelectItem(at: ItemPath(indexPath))
+    }
+  }
+
+  extension UICollectionView: ListHost {
+    /// Collection views show `UICollectionViewCell`s.
+    public typealias Cell = UICollectionViewCell
+
+    /// The data source; setting it makes a bridge object the collection view's
+    /// `dataSource` and `delegate`.
+    public var listDataSource: (any ListDataSource<UICollectionViewCell>)? {
+      get { retainedBridge(of: self, as: CollectionViewBridge.self)?.source }
+      set {
+        let bridge =
+          retainedBridge(of: self, as: CollectionViewBridge.self) ?? CollectionViewBridge()
+        retain(bridge, by: self)
+        bridge.source = newValue
+        dataSource = bridge
+        delegate = bridge
+      }
+    }
+
+    /// Performs one stage as `performBatchUpdates`, switching the data
+    /// source's data first inside the block.
+    public func performBatch(
+      _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    ) {
+      withoutActuallyEscaping(updateData) { updateData in
+        performBatchUpdates(
+          { [self] in
+            updateData()
+            deleteSections(IndexSet(batch.sectionDeletes))
+            insertSections(IndexSet(batch.sectionInserts))
+            for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
+            deleteItems(at: batch.itemDeletes.map(\.indexPath))
+            insertItems(at: batch.itemInserts.map(\.indexPath))
+            for move in batch.itemMoves { moveItem(at: move.from.indexPath, to: move.to.indexPath) }
+            reloadItems(at: batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath))
+            reconfigureItems(
+              at: batch.itemUpdates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
+          },
+          completion: { _ in completion() })
+      }
+    }
+
+    /// The visible items' paths, in list order.
+    public var visibleItemPaths: [ItemPath] {
+      indexPathsForVisibleItems.map(ItemPath.init).sorted()
+    }
+
+    /// The visible cell at `path`.
+    public func visibleCell(at path: ItemPath) -> UICollectionViewCell? {
+      cellForItem(at: path.indexPath)
+    }
+
+    /// `dequeueReusableCell(withReuseIdentifier:for:)`.
+    public func dequeueCell(withReuseIdentifier reuseIdentifier: String, for path: ItemPath)
+      -> UICollectionViewCell
+    {
+      dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: path.indexPath)
+    }
+  }
+#endif

@@ -1,0 +1,132 @@
+#if canImport(UIKit)
+  import Foundation
+  import Tabula
+  import UIKit
+
+  /// Serves a `UITableView` from a ``Tabula/ListDataSource``: counts, cells,
+  /// titles and heights, and forwards selections.
+  @MainActor
+  final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate {
+    weak var source: (any ListDataSource<UITableViewCell>)?
+
+    func numberOfSections(in tableView: UITableView) -> Int {
+      source?.numberOfSections ?? 0
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      source?.numberOfItems(inSection: section) ?? 0
+    }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+      guard let source else {
+        TabulaLog.handler("a table view asked for a cell at \(indexPath) with no data source")
+        return UITableViewCell()
+      }
+      return source.cell(for: tableView, at: ItemPath(indexPath))
+    }
+
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+      source?.headerTitle(forSection: section)
+    }
+
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+      source?.footerTitle(forSection: section)
+    }
+
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+      let width = Double(tableView.bounds.width)
+      guard let height = source?.height(forItemAt: ItemPath(indexPath), width: width) else {
+        return UITableView.automaticDimension
+      }
+      return CGFloat(height)
+    }
+
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+      source?.didSelectItem(at: ItemPath(indexPath))
+    }
+  }
+
+  extension UITableView: ListHost {
+    /// Table views show `UITableViewCell`s.
+    public typealias Cell = UITableViewCell
+
+    /// The data source; setting it makes a bridge object the table view's
+    /// `dataSource` and `delegate`.
+    public var listDataSource: (any ListDataSource<UITableViewCell>)? {
+      get { retainedBridge(of: self, as: TableViewBridge.self)?.source }
+      set {
+        let bridge = retainedBridge(of: self, as: TableViewBridge.self) ?? TableViewBridge()
+        retain(bridge, by: self)
+        bridge.source = newValue
+        dataSource = bridge
+        delegate = bridge
+      }
+    }
+
+    /// Performs one stage as `performBatchUpdates`, switching the data
+    /// source's data first inside the block, then refreshes updated headers.
+    public func performBatch(
+      _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    ) {
+      withoutActuallyEscaping(updateData) { updateData in
+        performBatchUpdates(
+          { [self] in
+            updateData()
+            deleteSections(IndexSet(batch.sectionDeletes), with: .automatic)
+            insertSections(IndexSet(batch.sectionInserts), with: .automatic)
+            for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
+            deleteRows(at: batch.itemDeletes.map(\.indexPath), with: .automatic)
+            insertRows(at: batch.itemInserts.map(\.indexPath), with: .automatic)
+            for move in batch.itemMoves { moveRow(at: move.from.indexPath, to: move.to.indexPath) }
+            let reloads = batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath)
+            let reconfigures = batch.itemUpdates.filter { $0.kind == .reconfigure }.map(
+              \.from.indexPath)
+            reloadRows(at: reloads, with: .automatic)
+            reconfigureRows(at: reconfigures)
+          },
+          completion: { _ in
+            self.refreshTitles(ofSections: batch.sectionUpdates.map(\.to))
+            completion()
+          })
+      }
+    }
+
+    /// The visible rows' paths, in list order.
+    public var visibleItemPaths: [ItemPath] {
+      (indexPathsForVisibleRows ?? []).map(ItemPath.init).sorted()
+    }
+
+    /// The visible cell at `path`.
+    public func visibleCell(at path: ItemPath) -> UITableViewCell? {
+      cellForRow(at: path.indexPath)
+    }
+
+    /// `dequeueReusableCell(withIdentifier:for:)`.
+    public func dequeueCell(withReuseIdentifier reuseIdentifier: String, for path: ItemPath)
+      -> UITableViewCell
+    {
+      dequeueReusableCell(withIdentifier: reuseIdentifier, for: path.indexPath)
+    }
+
+    /// Sets the visible headers' and footers' titles of `sections` from the
+    /// data source, without reloading the sections (which would cancel the
+    /// rows' animations).
+    func refreshTitles(ofSections sections: [Int]) {
+      for section in sections {
+        update(
+          headerView(forSection: section), to: listDataSource?.headerTitle(forSection: section))
+        update(
+          footerView(forSection: section), to: listDataSource?.footerTitle(forSection: section))
+      }
+    }
+
+    private func update(_ view: UITableViewHeaderFooterView?, to title: String?) {
+      guard let view else { return }
+      var configuration =
+        (view.contentConfiguration as? UIListContentConfiguration)
+        ?? view.defaultContentConfiguration()
+      configuration.text = title
+      view.contentConfiguration = configuration
+    }
+  }
+#endif

@@ -1,0 +1,209 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+@MainActor
+func makeController(
+  _ kind: ListViewKind, viewportHeight: Int = 50,
+  timing: SimulatedListView.AnimationTiming = .nextTurn,
+  snapshot: TestSnapshot = TestSnapshot()
+) -> (SimulatedListView, ListController<SectionInfo, TestItem, SimulatedCell>) {
+  let view: SimulatedListView =
+    kind == .table
+    ? SimulatedTableView(viewportHeight: viewportHeight)
+    : SimulatedCollectionView(viewportHeight: viewportHeight)
+  view.register(SimulatedCell.self, forReuseIdentifier: "cell")
+  view.animationTiming = timing
+  let controller = ListController(host: view, snapshot: snapshot, cellProvider: testCell)
+  return (view, controller)
+}
+
+@MainActor
+@Suite("ListController: driving a host")
+struct ListControllerTests {
+  @Test("an animated apply sends batches; the view shows the snapshot")
+  func animatedApply() async throws {
+    let first = TestSnapshot {
+      Section("A") { items([1, 2, 3]) }
+      Section("B") { items([4]) }
+    }
+    let (view, controller) = makeController(.table, snapshot: first)
+    expectShows(view, first)
+    let reloads = view.reloadCount
+    let second = TestSnapshot {
+      Section("B", title: "Bee") {
+        TestItem(id: 4)
+        TestItem(id: 3, content: 1)  // moved across sections and updated: two stages
+      }
+      Section("A") {
+        TestItem(id: 1, content: 5)
+        TestItem(id: 9)
+      }
+    }
+    await controller.apply(second)
+    expectShows(view, second)
+    #expect(view.reloadCount == reloads, "no reload")
+    #expect(view.batchCount == 2, "moved and updated: two stages")
+    #expect(controller.snapshot == second)
+  }
+
+  @Test("a non-animated apply reloads")
+  func nonAnimated() async throws {
+    let (view, controller) = makeController(.collection)
+    let snapshot = try TestSnapshot(items([1, 2]), in: "A")
+    await controller.apply(snapshot, animated: false)
+    #expect(view.reloadCount == 2 && view.batchCount == 0)
+    expectShows(view, snapshot)
+  }
+
+  @Test("a change larger than the threshold reloads instead")
+  func reloadThreshold() async throws {
+    let (view, controller) = makeController(.table, snapshot: try TestSnapshot(items([1]), in: "A"))
+    controller.reloadThreshold = 3
+    await controller.apply(try TestSnapshot(items([1, 2, 3]), in: "A"))
+    #expect(view.batchCount == 1)
+    await controller.apply(try TestSnapshot(items([4, 5, 6, 7, 8]), in: "A"))
+    #expect(view.batchCount == 1 && view.reloadCount == 2)
+    expectShows(view, try TestSnapshot(items([4, 5, 6, 7, 8]), in: "A"))
+  }
+
+  @Test("large diffs run off the main actor and land the same")
+  func backgroundDiff() async throws {
+    var random = SeededRandom(seed: 3)
+    var ids = FreshIDs()
+    let old = randomSnapshot(&random, maxItems: 300, ids: &ids)
+    let new = randomChange(of: old, &random, ids: &ids, maxInserts: 60)
+    let (view, controller) = makeController(.collection, snapshot: old)
+    controller.backgroundDiffThreshold = 0
+    await controller.apply(new)
+    expectShows(view, new.withoutMarks)
+  }
+
+  @Test("reconfigure and reload by id, without a new snapshot")
+  func reconfigureAndReload() async throws {
+    let snapshot = try TestSnapshot(items([1, 2, 3]), in: "A")
+    let (view, controller) = makeController(.table, timing: .immediate, snapshot: snapshot)
+    let cell = try #require(view.visibleCell(at: ItemPath(section: 0, item: 1)))
+    try controller.reconfigureItems([2])
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 1)) === cell, "same cell, refreshed")
+    try controller.reloadItems([2])
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 1)) !== cell, "a new cell")
+    #expect(throws: SnapshotError.unknownItemIDs(["7"])) { try controller.reloadItems([7]) }
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test("while a transaction runs, waiting snapshots coalesce; every completion runs once")
+  func coalescing() async throws {
+    let (view, controller) = makeController(.table, timing: .manual)
+    var calls: [Int] = []
+    controller.apply(try TestSnapshot(items([1]), in: "A")) { calls.append(1) }
+    #expect(controller.isUpdating, "waiting for the first animation")
+    controller.apply(try TestSnapshot(items([1, 2]), in: "A")) { calls.append(2) }
+    controller.apply(try TestSnapshot(items([3, 2, 1]), in: "A")) { calls.append(3) }
+    #expect(view.batchCount == 1)
+    view.finishAnimations()
+    #expect(calls == [1])
+    #expect(view.batchCount == 2, "the two waiting snapshots were applied as one")
+    view.finishAnimations()
+    #expect(calls == [1, 2, 3])
+    expectShows(view, try TestSnapshot(items([3, 2, 1]), in: "A"))
+  }
+
+  @Test("a refresh asked for while waiting survives a newer snapshot")
+  func marksSurviveCoalescing() throws {
+    let start = try TestSnapshot(items([1, 2]), in: "A")
+    let (view, controller) = makeController(.table, timing: .manual, snapshot: start)
+    controller.apply(try TestSnapshot(items([1, 2, 3]), in: "A"))
+    let cell = try #require(view.visibleCell(at: ItemPath(section: 0, item: 0)))
+    try controller.reloadItems([1])
+    controller.apply(try TestSnapshot(items([1, 2, 3, 4]), in: "A"))
+    view.finishAnimations()
+    view.finishAnimations()
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 0)) !== cell, "item 1 was reloaded")
+    #expect(!controller.isUpdating)
+  }
+
+  @Test("selection reaches the controller with the item")
+  func selection() async throws {
+    let (view, controller) = makeController(
+      .collection, snapshot: try TestSnapshot(items([5, 6]), in: "A"))
+    var selected: [Int] = []
+    controller.didSelect = { item, _ in selected.append(item.id) }
+    view.selectItem(at: ItemPath(section: 0, item: 1))
+    #expect(selected == [6])
+  }
+
+  @Test(
+    "a reload leaves no stale cell; a reconfigure keeps the cell",
+    arguments: [ListViewKind.table, .collection])
+  func noStaleCells(kind: ListViewKind) async throws {
+    let start = try TestSnapshot(items([1, 2, 3]), in: "A")
+    let (view, controller) = makeController(kind, snapshot: start)
+    controller.updateKind = { _, new in new.content >= 10 ? .reload : .reconfigure }
+    let cells = (0..<3).map { view.visibleCell(at: ItemPath(section: 0, item: $0))! }
+    let next = try TestSnapshot(
+      [TestItem(id: 1, content: 1), TestItem(id: 2, content: 10), TestItem(id: 3)], in: "A")
+    await controller.apply(next)
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 0)) === cells[0])
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 1)) !== cells[1])
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 2)) === cells[2])
+    expectShows(view, next)
+  }
+
+  @Test(
+    "fuzz: 10,000 random sequences of snapshots through both simulators",
+    arguments: 0..<40)
+  func fuzz(seed: UInt64) async {
+    var random = SeededRandom(seed: seed)
+    for sequence in 0..<250 {
+      var ids = FreshIDs()
+      var snapshot = randomSnapshot(&random, maxItems: 30, ids: &ids)
+      let kind: ListViewKind = random.chance(0.5) ? .table : .collection
+      let (view, controller) = makeController(
+        kind, viewportHeight: random.chance(0.5) ? 1000 : random.int(in: 1...8),
+        timing: random.chance(0.5) ? .immediate : .nextTurn, snapshot: snapshot)
+      for step in 0..<random.int(in: 1...4) {
+        snapshot = randomChange(of: snapshot, &random, ids: &ids, maxInserts: 8)
+        view.scrollOffset = random.int(in: 0...max(0, snapshot.numberOfItems - 2))
+        await controller.apply(snapshot)
+        expectShows(view, snapshot, "seed \(seed), sequence \(sequence), step \(step), \(kind)")
+        if !view.violations.isEmpty { return }
+      }
+    }
+  }
+
+  @Test("1,000 applies from concurrent tasks: the last one shows, every completion runs once")
+  func concurrentApplies() async throws {
+    var random = SeededRandom(seed: 99)
+    var ids = FreshIDs()
+    var snapshots = [randomSnapshot(&random, maxItems: 40, ids: &ids)]
+    for _ in 1..<1000 {
+      snapshots.append(
+        randomChange(of: snapshots[snapshots.count - 1], &random, ids: &ids, maxInserts: 5))
+    }
+    let (view, controller) = makeController(.collection, viewportHeight: 1000)
+    let log = ApplyLog()
+    let all = snapshots
+    await withTaskGroup(of: Void.self) { group in
+      for index in all.indices {
+        group.addTask {
+          await MainActor.run {
+            log.order.append(index)
+            controller.apply(all[index]) { log.completions[index, default: 0] += 1 }
+          }
+        }
+      }
+    }
+    while controller.isUpdating { await Task.yield() }
+    #expect(log.order.count == 1000)
+    #expect(log.completions.count == 1000 && log.completions.values.allSatisfy { $0 == 1 })
+    expectShows(view, all[log.order.last!].withoutMarks)
+    #expect(controller.snapshot == all[log.order.last!])
+  }
+}
+
+@MainActor
+final class ApplyLog {
+  var order: [Int] = []
+  var completions: [Int: Int] = [:]
+}

@@ -1,0 +1,89 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+/// A data source with plain counts, for exercising a simulated view's rules
+/// directly. Cells read "section-row" and headers "Section n".
+@MainActor
+final class CountsDataSource: ListDataSource {
+  var counts: [Int]
+  var cellsMade = 0
+
+  init(_ counts: [Int]) { self.counts = counts }
+
+  var numberOfSections: Int { counts.count }
+  func numberOfItems(inSection section: Int) -> Int { counts[section] }
+  func cell(for host: any ListHost<SimulatedCell>, at path: ItemPath) -> SimulatedCell {
+    cellsMade += 1
+    let cell = host.dequeueCell(withReuseIdentifier: "cell", for: path)
+    cell.text = "\(path.section)-\(path.item)"
+    return cell
+  }
+  func headerTitle(forSection section: Int) -> String? { "Section \(section)" }
+  func footerTitle(forSection section: Int) -> String? { nil }
+  func height(forItemAt path: ItemPath, width: Double) -> Double? { nil }
+  func didSelectItem(at path: ItemPath) {}
+}
+
+/// A simulated view of `kind`, loaded with `counts`, its data source kept alive
+/// by the caller.
+@MainActor
+func loadedView(_ kind: ListViewKind, counts: [Int], viewportHeight: Int = 20) -> (
+  SimulatedListView, CountsDataSource
+) {
+  let view: SimulatedListView =
+    kind == .table
+    ? SimulatedTableView(viewportHeight: viewportHeight)
+    : SimulatedCollectionView(viewportHeight: viewportHeight)
+  view.register(SimulatedCell.self, forReuseIdentifier: "cell")
+  view.animationTiming = .immediate
+  let source = CountsDataSource(counts)
+  view.listDataSource = source
+  view.reloadData()
+  return (view, source)
+}
+
+/// The cell provider of the controller tests: text is the item's description
+/// (id and content), and the cell records the item's id.
+@MainActor
+func testCell(_ host: any ListHost<SimulatedCell>, _ path: ItemPath, _ item: TestItem)
+  -> SimulatedCell
+{
+  let cell = host.dequeueCell(withReuseIdentifier: "cell", for: path)
+  cell.text = item.description
+  cell.representedID = item.id
+  return cell
+}
+
+/// Expects `view` to show `snapshot`: counts, header titles, and every visible
+/// cell showing the right item with its current content; and no broken rule.
+@MainActor
+func expectShows(
+  _ view: SimulatedListView, _ snapshot: TestSnapshot, _ comment: @autoclosure () -> String = "",
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(
+    view.violations.isEmpty, "\(view.violations). \(comment())", sourceLocation: sourceLocation)
+  guard view.numberOfSections == snapshot.numberOfSections else {
+    Issue.record(
+      "\(view.numberOfSections) sections shown, \(snapshot.numberOfSections) in the snapshot. \(comment())",
+      sourceLocation: sourceLocation)
+    return
+  }
+  for (section, model) in snapshot.sections.enumerated() {
+    #expect(
+      view.numberOfRows(inSection: section) == snapshot.numberOfItems(inSection: section),
+      "section \(section). \(comment())", sourceLocation: sourceLocation)
+    #expect(
+      view.headerTitle(forSection: section) == model.title, "header \(section). \(comment())",
+      sourceLocation: sourceLocation)
+  }
+  for path in view.visibleItemPaths {
+    let cell = view.visibleCell(at: path)
+    let item = snapshot.item(at: path)
+    #expect(
+      cell?.representedID == item.map { AnyHashable($0.id) } && cell?.text == item?.description,
+      "cell at \(path) shows \(cell?.text ?? "nothing"), should show \(item?.description ?? "-"). \(comment())",
+      sourceLocation: sourceLocation)
+  }
+}
