@@ -72,3 +72,28 @@ func measure<Input, Output>(
 func measure<Output>(runs: Int, _ body: () -> Output) -> Double {
   measure(runs: runs, setUp: {}, { _ in body() })
 }
+
+/// The median times of `first` and `second`, in milliseconds, measured in
+/// alternation so that changes in the machine's load hit both alike.
+func measurePair<First, Second>(
+  runs: Int, _ first: () -> First, _ second: () -> Second
+) -> (Double, Double) {
+  let clock = ContinuousClock()
+  var firstTimes: [Double] = []
+  var secondTimes: [Double] = []
+  func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  }
+  for _ in 0..<max(1, runs) {
+    var firstResult: First?
+    firstTimes.append(milliseconds(clock.measure { firstResult = first() }))
+    blackHole(firstResult)
+    var secondResult: Second?
+    secondTimes.append(milliseconds(clock.measure { secondResult = second() }))
+    blackHole(secondResult)
+  }
+  firstTimes.sort()
+  secondTimes.sort()
+  return (firstTimes[firstTimes.count / 2], secondTimes[secondTimes.count / 2])
+}

@@ -69,4 +69,4 @@ struct BenchCase: Sendable {
 }
 
 /// Every case, in the order they print.
-let allCases: [BenchCase] = snapshotCases + diffCases + applyCases
+let allCases: [BenchCase] = snapshotCases + diffCases + applyCases + presentCases

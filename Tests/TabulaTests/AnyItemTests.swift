@@ -2,20 +2,6 @@ import Testing
 
 @testable import Tabula
 
-private struct User: Diffable, Hashable {
-  let id: Int
-  var name: String
-}
-
-private struct Post: Diffable, Hashable {
-  let id: Int
-  var text: String
-}
-
-private struct Ad: Diffable, Hashable {
-  let id: String
-}
-
 @Suite("AnyItem: one snapshot, several model types")
 struct AnyItemTests {
   @Test("a builder mixes model types without a wrapper enum")
@@ -24,7 +10,7 @@ struct AnyItemTests {
       Section("Feed") {
         User(id: 1, name: "Ada")
         Post(id: 1, text: "Hello")
-        Ad(id: "a1")
+        Ad(id: "a1", headline: "")
         [Post(id: 2, text: "Two"), Post(id: 3, text: "Three")]
       }
     }
@@ -33,8 +19,8 @@ struct AnyItemTests {
     #expect(first.base(as: User.self)?.name == "Ada")
     #expect(first.base(as: Post.self) == nil)
     #expect(feed.path(of: AnyItem(Post(id: 1, text: "")).id) == ItemPath(section: 0, item: 1))
-    #expect(feed.path(of: AnyItem(Ad(id: "a1")).id) == ItemPath(section: 0, item: 2))
-    #expect(feed.path(of: AnyItem(Ad(id: "zz")).id) == nil)
+    #expect(feed.path(of: AnyItem(Ad(id: "a1", headline: "")).id) == ItemPath(section: 0, item: 2))
+    #expect(feed.path(of: AnyItem(Ad(id: "zz", headline: "")).id) == nil)
   }
 
   @Test("identity is type plus id; content compares the wrapped values")

@@ -1,14 +1,16 @@
 /// Owns the snapshot a list shows and drives one ``ListHost`` with animated
 /// batch updates it accepts.
 ///
+/// Cells come from a ``PresenterRegistry`` (each model type has its
+/// presenter) or from a closure:
+///
 /// ```swift
-/// let controller = ListController(host: tableView) { host, path, contact in
-///   let cell = host.dequeueCell(withReuseIdentifier: "contact", for: path)
-///   cell.textLabel?.text = contact.name
-///   return cell
-/// }
-/// controller.apply(snapshot)                   // animated
-/// await controller.apply(next, animated: true) // returns once the view shows it
+/// let presenters = PresenterRegistry<UITableViewCell>()
+/// presenters.register(UserPresenter(), for: User.self)
+/// presenters.register(PostPresenter(), for: Post.self)
+/// let controller = ListController(host: tableView, presenters: presenters)
+/// controller.apply(feed)                        // animated
+/// await controller.apply(next, animated: true)  // returns once the view shows it
 /// ```
 ///
 /// ## Transactions
@@ -28,6 +30,16 @@
 /// ``backgroundDiffThreshold`` items runs off the main actor. A change with
 /// more than ``reloadThreshold`` operations, or a non-animated apply, reloads
 /// the view instead.
+///
+/// ## Presenters
+///
+/// With a registry, the controller dequeues and configures each cell with the
+/// presenter for its model (an ``AnyItem`` is unwrapped first), sends
+/// selections to it, caches heights per item until the item's content, the
+/// width or the registry changes, reloads (rather than reconfigures) an
+/// updated row whose presenter or reuse identifier changed, and refreshes the
+/// visible rows when the registry changes (a new style).
+/// ``provide(_:key:for:)`` hands a resource to the visible rows that want it.
 @MainActor
 public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>: ListDataSource {
   /// Makes the cell for an item: dequeue it from the host, configure it.
@@ -40,24 +52,42 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// current stage's).
   public var snapshot: Snapshot<SectionModel, Item> { _snapshot }
 
-  @usableFromInline var _snapshot: Snapshot<SectionModel, Item>
+  // Unchecked: only the main actor touches it, and no access overlaps another
+  // (the checks cost a runtime call on every cell's path).
+  @exclusivity(unchecked) @usableFromInline var _snapshot: Snapshot<SectionModel, Item>
 
-  /// Diffs and stages, specialised for the item type where the controller is
-  /// created (this generic class itself is compiled once, for every type).
-  @usableFromInline let _stage:
+  /// The diff and the staging, specialised for the item type where the
+  /// controller is created (this generic class itself is compiled once, for
+  /// every type).
+  @usableFromInline let _diff:
     @Sendable (
       Snapshot<SectionModel, Item>, Snapshot<SectionModel, Item>,
       @escaping @Sendable (Item, Item) -> UpdateKind
-    ) -> StagedChangeset<SectionModel, Item>
+    ) -> Changeset
+  @usableFromInline let _staging:
+    @Sendable (Changeset, Snapshot<SectionModel, Item>, Snapshot<SectionModel, Item>) ->
+      StagedChangeset<SectionModel, Item>
+  /// The item at a path of the shown snapshot, read in place (in this
+  /// generic class, `_snapshot[path]` would copy the whole snapshot value
+  /// for every cell).
+  @usableFromInline let _item: @MainActor (ListController, ItemPath) -> Item?
+  /// Makes the cell at a path, specialised the same way: this is the path of
+  /// every row that scrolls into view.
+  @usableFromInline let _makeCell: @MainActor (ListController, any ListHost<Cell>, ItemPath) -> Cell
 
   /// The host this controller drives.
   public let host: any ListHost<Cell>
 
-  /// Makes and configures cells.
-  public var cellProvider: CellProvider
+  /// Makes and configures cells, when there are no ``presenters``.
+  public var cellProvider: CellProvider?
+
+  /// The presenters that make, configure and update cells, if any.
+  public let presenters: PresenterRegistry<Cell>?
 
   /// Whether a changed item's cell can be refreshed in place (`.reconfigure`)
-  /// or must be replaced (`.reload`). Runs off the main actor for large diffs.
+  /// or must be replaced (`.reload`). Runs off the main actor for large
+  /// diffs. With presenters, a row whose presenter or reuse identifier
+  /// changes is reloaded in any case.
   public var updateKind: @Sendable (_ old: Item, _ new: Item) -> UpdateKind = { _, _ in
     .reconfigure
   }
@@ -70,18 +100,19 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// background task instead of the main actor.
   public var backgroundDiffThreshold = 20_000
 
-  /// Called when the user selects an item.
+  /// Called when the user selects an item (after its presenter, if any).
   public var didSelect: (@MainActor (_ item: Item, _ path: ItemPath) -> Void)?
 
   /// The height of an item for a list of a given width, or `nil` for the
-  /// host's default.
+  /// host's default, when there are no ``presenters``. Cached like
+  /// presenters' answers.
   public var heightProvider:
     (@MainActor (_ item: Item, _ path: ItemPath, _ width: Double) -> Double?)?
 
   /// The snapshot most recently passed to `apply`: what the view will show
   /// once the transactions in flight end.
   public var latestSnapshot: Snapshot<SectionModel, Item> {
-    pending?.snapshot ?? running ?? snapshot
+    pending?.snapshot ?? running ?? _snapshot
   }
 
   /// Whether a transaction is running.
@@ -93,23 +124,79 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     var completions: [@MainActor () -> Void]
   }
 
+  private struct CachedHeight {
+    let item: Item
+    let width: Double
+    let version: Int
+    let height: Double?
+  }
+
   private var pending: Transaction?
   private var running: Snapshot<SectionModel, Item>?
+  private var heights: [Item.ID: CachedHeight] = [:]
+  private var heightVersion = 0
 
-  /// Creates a controller that shows `snapshot` in `host` and becomes its
-  /// data source.
+  /// Creates a controller that shows `snapshot` in `host`, with cells from
+  /// `cellProvider`, and becomes the host's data source.
   @inlinable
-  public init(
+  public convenience init(
     host: some ListHost<Cell>,
     snapshot: Snapshot<SectionModel, Item> = Snapshot(),
     cellProvider: @escaping CellProvider
   ) {
+    self.init(
+      host: host, snapshot: snapshot, cellProvider: cellProvider, presenters: nil,
+      item: { controller, path in controller._snapshot.item(at: path) },
+      makeCell: { controller, host, path in controller._presentCell(host, path) },
+      diff: { old, new, updateKind in
+        Changeset._diff(old, new, updateKind: updateKind, avoidingSamePositionMoves: true)
+      },
+      staging: { changes, old, new in StagedChangeset(staging: changes, from: old, to: new) })
+  }
+
+  /// Creates a controller that shows `snapshot` in `host`, with cells from
+  /// the presenters in `presenters`, and becomes the host's data source.
+  @inlinable
+  public convenience init(
+    host: some ListHost<Cell>,
+    snapshot: Snapshot<SectionModel, Item> = Snapshot(),
+    presenters: PresenterRegistry<Cell>
+  ) {
+    self.init(
+      host: host, snapshot: snapshot, cellProvider: nil, presenters: presenters,
+      item: { controller, path in controller._snapshot.item(at: path) },
+      makeCell: { controller, host, path in controller._presentCell(host, path) },
+      diff: { old, new, updateKind in
+        Changeset._diff(old, new, updateKind: updateKind, avoidingSamePositionMoves: true)
+      },
+      staging: { changes, old, new in StagedChangeset(staging: changes, from: old, to: new) })
+  }
+
+  @usableFromInline
+  init(
+    host: some ListHost<Cell>, snapshot: Snapshot<SectionModel, Item>,
+    cellProvider: CellProvider?, presenters: PresenterRegistry<Cell>?,
+    item: @escaping @MainActor (ListController, ItemPath) -> Item?,
+    makeCell: @escaping @MainActor (ListController, any ListHost<Cell>, ItemPath) -> Cell,
+    diff:
+      @escaping @Sendable (
+        Snapshot<SectionModel, Item>, Snapshot<SectionModel, Item>,
+        @escaping @Sendable (Item, Item) -> UpdateKind
+      ) -> Changeset,
+    staging:
+      @escaping @Sendable (
+        Changeset, Snapshot<SectionModel, Item>, Snapshot<SectionModel, Item>
+      ) -> StagedChangeset<SectionModel, Item>
+  ) {
     self.host = host
     self._snapshot = snapshot.withoutMarks
     self.cellProvider = cellProvider
-    self._stage = { old, new, updateKind in
-      StagedChangeset(from: old, to: new, updateKind: updateKind)
-    }
+    self.presenters = presenters
+    self._item = item
+    self._makeCell = makeCell
+    self._diff = diff
+    self._staging = staging
+    presenters?.observeChanges { [weak self] in self?.presentationChanged() }
     host.listDataSource = self
     host.reloadData()
   }
@@ -168,42 +255,124 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     apply(next, completion: completion)
   }
 
+  // MARK: Presenters
+
+  /// Hands a resource that arrived (an image, a count) to the visible rows
+  /// whose presenters want it, which update their cells in place: no diff,
+  /// no reload, and rows off screen are not touched (they are configured
+  /// afresh when they appear).
+  ///
+  /// ```swift
+  /// controller.provide(image, key: "avatar", for: user.id)
+  /// ```
+  ///
+  /// - Returns: The number of cells updated.
+  /// - Precondition: The controller has ``presenters``.
+  @discardableResult
+  public func provide(_ value: Any, key: String, for subject: AnyHashable? = nil) -> Int {
+    guard let presenters else {
+      preconditionFailure("provide(_:key:for:) needs a controller created with presenters")
+    }
+    let resource = ResourceUpdate(key: key, value: value, subject: subject)
+    var updated = 0
+    for path in host.visibleItemPaths {
+      guard let item = _item(self, path) else { continue }
+      let model = Self.model(of: item)
+      let resolved = Self.resolved(model, in: presenters)
+      guard resolved.entry.wants(resource, model), let cell = host.visibleCell(at: path) else {
+        continue
+      }
+      resolved.entry.update(cell, model, resource, presenters.context(for: model, at: path))
+      updated += 1
+    }
+    return updated
+  }
+
+  /// The model a presenter receives for `item`: an ``AnyItem``'s base, or the
+  /// item itself.
+  @inlinable
+  static func model(of item: Item) -> Any {
+    if Item.self == AnyItem.self { return unsafeBitCast(item, to: AnyItem.self).base }
+    return item
+  }
+
+  @inlinable
+  static func resolved(_ model: Any, in presenters: PresenterRegistry<Cell>)
+    -> PresenterRegistry<Cell>.Resolved
+  {
+    do {
+      return try presenters.resolve(model)
+    } catch {
+      preconditionFailure(error.description)
+    }
+  }
+
+  /// A style or presenter changed: heights are stale and visible cells may
+  /// need another kind of cell, so those rows are reloaded.
+  private func presentationChanged() {
+    heightVersion += 1
+    let visible = host.visibleItemPaths.compactMap { latestSnapshot.item(at: $0)?.id }
+    try? reloadItems(visible)
+  }
+
+  /// Settles update kinds with the presenters: a row whose presenter or
+  /// reuse identifier changes needs a new cell.
+  private func settleUpdateKinds(
+    _ changes: inout Changeset, old: Snapshot<SectionModel, Item>,
+    new: Snapshot<SectionModel, Item>
+  ) {
+    guard let presenters, !changes.itemUpdates.isEmpty else { return }
+    for index in changes.itemUpdates.indices where changes.itemUpdates[index].kind == .reconfigure {
+      let update = changes.itemUpdates[index]
+      let before = Self.model(of: old[update.from])
+      let after = Self.model(of: new[update.to])
+      let oldPresenter = Self.resolved(before, in: presenters)
+      let newPresenter = Self.resolved(after, in: presenters)
+      if oldPresenter.entry.id != newPresenter.entry.id
+        || oldPresenter.entry.reuseIdentifier(before, oldPresenter.style)
+          != newPresenter.entry.reuseIdentifier(after, newPresenter.style)
+      {
+        changes.itemUpdates[index].kind = .reload
+      }
+    }
+  }
+
   // MARK: Transactions
 
   private func startNextTransaction() {
     guard running == nil, let transaction = pending else { return }
     pending = nil
     running = transaction.snapshot
-    let old = snapshot
+    let old = _snapshot
     let new = transaction.snapshot
     guard transaction.animated else {
       reload(new, then: transaction)
       return
     }
     let updateKind = updateKind
-    let stage = _stage
+    let diff = _diff
     if old.numberOfItems + new.numberOfItems > backgroundDiffThreshold {
       Task {
-        let staged = await Task.detached(priority: .userInitiated) {
-          stage(old, new, updateKind)
+        let changes = await Task.detached(priority: .userInitiated) {
+          diff(old, new, updateKind)
         }.value
-        self.perform(staged, target: new, transaction: transaction)
+        self.stageAndPerform(changes, old: old, new: new, transaction: transaction)
       }
     } else {
-      perform(stage(old, new, updateKind), target: new, transaction: transaction)
+      stageAndPerform(diff(old, new, updateKind), old: old, new: new, transaction: transaction)
     }
   }
 
-  private func perform(
-    _ staged: StagedChangeset<SectionModel, Item>, target: Snapshot<SectionModel, Item>,
+  private func stageAndPerform(
+    _ changes: Changeset, old: Snapshot<SectionModel, Item>, new: Snapshot<SectionModel, Item>,
     transaction: Transaction
   ) {
-    if let reloadThreshold,
-      staged.reduce(0, { $0 + $1.changeset.count }) > reloadThreshold
-    {
-      reload(target, then: transaction)
+    var changes = changes
+    settleUpdateKinds(&changes, old: old, new: new)
+    if let reloadThreshold, changes.count > reloadThreshold {
+      reload(new, then: transaction)
     } else {
-      performStage(0, of: staged, target: target, transaction: transaction)
+      performStage(0, of: _staging(changes, old, new), target: new, transaction: transaction)
     }
   }
 
@@ -232,6 +401,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
 
   private func finish(_ transaction: Transaction) {
     running = nil
+    if heights.count > 2 * _snapshot.numberOfItems + 64 {
+      heights = heights.filter { _snapshot.contains(itemWithID: $0.key) }
+    }
     for completion in transaction.completions { completion() }
     startNextTransaction()
   }
@@ -259,36 +431,88 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   // MARK: ListDataSource
 
   /// The number of sections of ``snapshot``.
-  public var numberOfSections: Int { snapshot.numberOfSections }
+  public var numberOfSections: Int { _snapshot.numberOfSections }
 
   /// The number of items in a section of ``snapshot``.
   public func numberOfItems(inSection section: Int) -> Int {
-    snapshot.numberOfItems(inSection: section)
+    _snapshot.numberOfItems(inSection: section)
   }
 
-  /// The cell for the item at `path`, from the ``cellProvider``.
+  /// The cell for the item at `path`: from its presenter, or the
+  /// ``cellProvider``.
+  ///
+  /// - Precondition: A presenter presents the item's model (else this traps
+  ///   with the ``PresenterError`` message naming the type and the registered
+  ///   ones), or there is a cell provider.
   public func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell {
-    cellProvider(host, path, snapshot[path])
+    _makeCell(self, host, path)
+  }
+
+  /// The body of ``cell(for:at:)``, inlined into the closure the
+  /// initializer makes.
+  @inlinable
+  func _presentCell(_ host: any ListHost<Cell>, _ path: ItemPath) -> Cell {
+    guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
+    if let presenters {
+      let model = Self.model(of: item)
+      let resolved = Self.resolved(model, in: presenters)
+      return resolved.entry.present(host, model, resolved.context(at: path))
+    }
+    guard let cellProvider else {
+      preconditionFailure("a ListController needs presenters or a cell provider to make cells")
+    }
+    return cellProvider(host, path, item)
   }
 
   /// The section model's ``HeaderTitleProviding/headerTitle``, if it has one.
   public func headerTitle(forSection section: Int) -> String? {
-    (snapshot.sections[section] as? any HeaderTitleProviding)?.headerTitle
+    (_snapshot.sections[section] as? any HeaderTitleProviding)?.headerTitle
   }
 
   /// The section model's ``HeaderTitleProviding/footerTitle``, if it has one.
   public func footerTitle(forSection section: Int) -> String? {
-    (snapshot.sections[section] as? any HeaderTitleProviding)?.footerTitle
+    (_snapshot.sections[section] as? any HeaderTitleProviding)?.footerTitle
   }
 
-  /// The ``heightProvider``'s answer for the item at `path`.
+  /// The height of the item at `path`: its presenter's (or the
+  /// ``heightProvider``'s) answer, cached until the item's content, the width
+  /// or the presenters change.
   public func height(forItemAt path: ItemPath, width: Double) -> Double? {
-    heightProvider?(snapshot[path], path, width)
+    guard let item = _item(self, path) else { _outOfRange(path) }
+    let version = heightVersion
+    if let cached = heights[item.id], cached.width == width, cached.version == version,
+      cached.item.isContentEqual(to: item)
+    {
+      return cached.height
+    }
+    let height: Double?
+    if let presenters {
+      let model = Self.model(of: item)
+      let resolved = Self.resolved(model, in: presenters)
+      height = resolved.entry.height(model, width, resolved.style)
+    } else {
+      height = heightProvider?(item, path, width)
+    }
+    heights[item.id] = CachedHeight(item: item, width: width, version: version, height: height)
+    return height
   }
 
-  /// Calls ``didSelect`` with the item at `path`.
+  /// Traps with the snapshot's message for a path outside it.
+  @usableFromInline
+  func _outOfRange(_ path: ItemPath) -> Never {
+    preconditionFailure(
+      _snapshot._rangeError(for: path)?.description ?? "item path \(path) is out of range")
+  }
+
+  /// Sends the selection to the item's presenter, then calls ``didSelect``.
   public func didSelectItem(at path: ItemPath) {
-    guard let item = snapshot.item(at: path) else { return }
+    guard let item = _item(self, path) else { return }
+    if let presenters {
+      let model = Self.model(of: item)
+      let resolved = Self.resolved(model, in: presenters)
+      resolved.entry.didSelect(
+        model, PresentationContext(style: resolved.style, path: path, dispatcher: presenters))
+    }
     didSelect?(item, path)
   }
 }

@@ -72,8 +72,21 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
     to new: Snapshot<SectionModel, Item>,
     updateKind: (_ old: Item, _ new: Item) -> UpdateKind = { _, _ in .reconfigure }
   ) {
-    var changes = Changeset._diff(
-      old, new, updateKind: updateKind, avoidingSamePositionMoves: true)
+    self.init(
+      staging: Changeset._diff(old, new, updateKind: updateKind, avoidingSamePositionMoves: true),
+      from: old, to: new)
+  }
+
+  /// Stages a changeset computed with
+  /// ``Changeset/_diff(_:_:updateKind:avoidingSamePositionMoves:)`` and no
+  /// same-position moves (a list controller diffs off the main actor, then
+  /// settles update kinds with its presenters before staging).
+  @inlinable
+  init(
+    staging changes: Changeset, from old: Snapshot<SectionModel, Item>,
+    to new: Snapshot<SectionModel, Item>
+  ) {
+    var changes = changes
     let final = new.withoutMarks
     guard !changes.isEmpty else {
       stages = []
