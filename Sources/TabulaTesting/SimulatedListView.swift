@@ -58,6 +58,8 @@ public class SimulatedListView: ListHost {
   public private(set) var reloadCount = 0
   /// How many batch updates the view performed.
   public private(set) var batchCount = 0
+  /// The operations of every batch update the view performed, in order.
+  public private(set) var batchLog: [BatchOperations] = []
 
   private var registrations: [String: SimulatedCell.Type] = [:]
   private var reusePool: [String: [SimulatedCell]] = [:]
@@ -216,6 +218,7 @@ public class SimulatedListView: ListHost {
     let result = try BatchRules.apply(operations, before: batchBefore, after: after, kind: kind)
     commit(result, after: after)
     batchCount += 1
+    batchLog.append(operations)
     if let completion { schedule { completion(true) } }
   }
 

@@ -253,3 +253,72 @@ struct SnapshotEditingTests {
     snapshot._checkInvariants()
   }
 }
+
+@Suite("Snapshot: editing by position")
+struct SnapshotPathEditingTests {
+  /// Every positional edit with arguments around the snapshot's bounds.
+  func everyPathEdit(for model: PathModel) -> [PathEdit] {
+    let sections = -1...(model.sections.count)
+    var paths: [ItemPath] = []
+    for section in sections {
+      let count =
+        section >= 0 && section < model.sections.count ? model.sections[section].items.count : 0
+      for item in -1...(count + 1) { paths.append(ItemPath(section: section, item: item)) }
+    }
+    var edits: [PathEdit] = []
+    for index in sections {
+      edits.append(
+        .insertSection(SectionInfo(id: "new", title: "new"), items([90, 91]), at: index))
+      edits.append(.deleteSection(index))
+      edits.append(.sortSection(index))
+      for other in sections { edits.append(.moveSection(from: index, to: other)) }
+    }
+    for path in paths {
+      edits.append(.insertItems(items([80, 81]), at: path))
+      edits.append(.deleteItems([path]))
+      for other in paths { edits.append(.moveItem(from: path, to: other)) }
+    }
+    return edits
+  }
+
+  @Test("every positional edit of every small list agrees with plain arrays")
+  func exhaustive() throws {
+    var count = 0
+    for naive in everySmallModel(maxItems: 3, maxSections: 3) {
+      let model = PathModel(sections: naive.sections)
+      let snapshot = model.snapshot
+      for edit in everyPathEdit(for: model) {
+        var copy = snapshot
+        let expected = edit.applied(to: model)
+        do throws(SnapshotError) {
+          switch edit {
+          case .insertSection(let section, let items, let index):
+            try copy.insertSection(section, items: items, at: index)
+          case .deleteSection(let index): try copy.deleteSection(at: index)
+          case .moveSection(let from, let to): try copy.moveSection(from: from, to: to)
+          case .sortSection(let index):
+            try copy.sortItems(inSectionAt: index, by: PathEdit.descending)
+          case .insertItems(let items, let path): try copy.insertItems(items, at: path)
+          case .deleteItems(let paths): try copy.deleteItems(at: paths)
+          case .moveItem(let from, let to): try copy.moveItem(from: from, to: to)
+          }
+          guard case .success(let next) = expected else {
+            Issue.record("\(edit) on \(snapshot) succeeded; expected \(expected)")
+            continue
+          }
+          #expect(copy == next.snapshot, "\(edit) on \(snapshot)")
+          copy._checkInvariants()
+        } catch {
+          guard case .failure(let expectedError) = expected else {
+            Issue.record("\(edit) on \(snapshot) failed: \(error)")
+            continue
+          }
+          #expect(error == expectedError, "\(edit) on \(snapshot)")
+          #expect(copy == snapshot, "a failed edit changes nothing")
+        }
+        count += 1
+      }
+    }
+    #expect(count > 15_000)
+  }
+}

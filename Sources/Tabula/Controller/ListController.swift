@@ -131,6 +131,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     let height: Double?
   }
 
+  /// The data source this controller follows, if any.
+  var connection: Observation?
+
   private var pending: Transaction?
   private var running: Snapshot<SectionModel, Item>?
   private var heights: [Item.ID: CachedHeight] = [:]

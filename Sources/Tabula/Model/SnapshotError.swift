@@ -25,6 +25,10 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   /// A path outside the snapshot. `itemCount` is the size of the path's section,
   /// or `nil` when the section index itself is out of range.
   case itemPathOutOfRange(ItemPath, sectionCount: Int, itemCount: Int?)
+  /// A position to insert or move an item to that is outside the snapshot:
+  /// valid ones go up to the section's count (to append). `itemCount` is
+  /// `nil` when the section index itself is out of range.
+  case insertionPathOutOfRange(ItemPath, sectionCount: Int, itemCount: Int?)
   /// A section index outside `0..<sectionCount`.
   case sectionIndexOutOfRange(Int, sectionCount: Int)
   /// An item moved before or after itself.
@@ -33,6 +37,10 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   case sectionMovedRelativeToItself(String)
   /// Items appended to the last section of a snapshot that has none.
   case noSections
+  /// A section moved from an index to the same index.
+  case sectionMovedOntoItself(Int)
+  /// An item moved from a path to the same path.
+  case itemMovedOntoItself(ItemPath)
 
   /// An id that occurs more than once, with all its positions in order.
   public struct Duplicate<Position: Equatable & Sendable>: Equatable, Sendable {
@@ -72,6 +80,11 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
         + "the snapshot has \(sectionCount) \(sectionCount == 1 ? "section" : "sections")"
     case .itemPathOutOfRange(let path, let sectionCount, nil):
       return "item path \(path) is out of range: \(sectionsClause(sectionCount))"
+    case .insertionPathOutOfRange(let path, _, let itemCount?):
+      return "cannot insert at \(path): section \(path.section) has \(itemCount) "
+        + "\(itemCount == 1 ? "item" : "items") (valid insertion indices are 0...\(itemCount))"
+    case .insertionPathOutOfRange(let path, let sectionCount, nil):
+      return "cannot insert at \(path): \(sectionsClause(sectionCount))"
     case .sectionIndexOutOfRange(let index, let sectionCount):
       return "section index \(index) is out of range: \(sectionsClause(sectionCount))"
     case .itemMovedRelativeToItself(let id):
@@ -80,6 +93,10 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
       return "cannot move section \(id) before or after itself"
     case .noSections:
       return "cannot append items to the last section: the snapshot has no sections"
+    case .sectionMovedOntoItself(let index):
+      return "cannot move section \(index) onto itself"
+    case .itemMovedOntoItself(let path):
+      return "cannot move the item at \(path) onto itself"
     }
   }
 }

@@ -526,3 +526,31 @@ extension Snapshot {
     return order
   }
 }
+
+extension Snapshot {
+  /// The sections of `parts`, one after another, reusing their stored hashes.
+  ///
+  /// - Throws: ``SnapshotError/duplicateSectionIDs(_:)`` or
+  ///   ``SnapshotError/duplicateItemIDs(_:)`` when the parts share ids.
+  /// - Complexity: Expected O(n).
+  static func _concatenating(_ parts: [Snapshot]) throws(SnapshotError) -> Snapshot {
+    if parts.count == 1 { return parts[0].withoutMarks }
+    var result = Snapshot()
+    result._sections = parts.flatMap { $0._sections }
+    result._sectionHashes = parts.flatMap { $0._sectionHashes }
+    result._items = parts.flatMap { $0._items }
+    result._itemHashes = parts.flatMap { $0._itemHashes }
+    var starts = [0]
+    starts.reserveCapacity(result._sections.count + 1)
+    for part in parts {
+      let base = starts[starts.count - 1]
+      starts.append(contentsOf: part._sectionStarts.dropFirst().map { $0 + base })
+    }
+    result._sectionStarts = starts
+    try result._rebuildSectionTable()
+    result._rebuildItemSections()
+    try result._rebuildItemTable()
+    result._checkInvariants()
+    return result
+  }
+}

@@ -1,0 +1,175 @@
+/// A data source made of children, each contributing its sections, in
+/// order: a screen assembled from independent parts, each with its own
+/// loading state and placeholders.
+///
+/// ```swift
+/// let screen = ComposedDataSource([profile, posts, suggestions])
+/// controller.connect(to: screen)
+/// posts.refresh()   // only the posts' sections change; the others stay put
+/// ```
+///
+/// When a child changes, the composed snapshot is rebuilt from the
+/// children's snapshots (their stored hashes are reused, nothing is hashed
+/// again), so a connected list diffs it and animates only that child's
+/// sections. Section ids and item ids must be unique across the children:
+/// a collision is an error (``state`` becomes ``LoadingState/error(_:)``
+/// naming the duplicates, and the last valid snapshot stays shown).
+@MainActor
+public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
+  /// The children, in the order their sections appear.
+  public private(set) var children: [any DataSource<SectionModel, Item>]
+  /// The children's sections, one after another.
+  public private(set) var snapshot = Snapshot<SectionModel, Item>()
+  /// Why the children's snapshots could not be combined, if they could not.
+  public private(set) var compositionError: SnapshotError?
+  private var observations: [Observation] = []
+  private var observers = Observers()
+
+  /// A source made of `children`.
+  public init(_ children: [any DataSource<SectionModel, Item>] = []) {
+    self.children = children
+    observeChildren()
+    rebuild()
+  }
+
+  /// Appends a child; its sections come last.
+  public func append(_ child: any DataSource<SectionModel, Item>) {
+    insert(child, at: children.count)
+  }
+
+  /// Inserts a child at `index` among the children.
+  ///
+  /// - Precondition: `0 <= index <= children.count`.
+  public func insert(_ child: any DataSource<SectionModel, Item>, at index: Int) {
+    precondition(
+      index >= 0 && index <= children.count,
+      "child index \(index) is out of range: there are \(children.count) children")
+    children.insert(child, at: index)
+    observeChildren()
+    childChanged()
+  }
+
+  /// Removes the child at `index`, and its sections.
+  ///
+  /// - Precondition: `0 <= index < children.count`.
+  public func remove(at index: Int) {
+    precondition(
+      index >= 0 && index < children.count,
+      "child index \(index) is out of range: there are \(children.count) children")
+    children.remove(at: index)
+    observeChildren()
+    childChanged()
+  }
+
+  /// The combined state: loading while any child has nothing to show yet,
+  /// an error when the children cannot be combined or one failed, no content
+  /// when every child has none, else loaded (or refreshing while a child
+  /// refreshes).
+  public var state: LoadingState {
+    if let compositionError { return .error(compositionError.description) }
+    let states = children.map { $0.state }
+    if states.isEmpty || states.allSatisfy({ $0 == .noContent }) { return .noContent }
+    if states.contains(.loading) || states.contains(.initial) { return .loading }
+    if let failure = states.first(where: { if case .error = $0 { true } else { false } }) {
+      return failure
+    }
+    return states.contains(.refreshing) ? .refreshing : .loaded
+  }
+
+  /// The range of section indices that the child at `index` contributes.
+  public func sectionRange(ofChild index: Int) -> Range<Int> {
+    let start = children[..<index].reduce(0) { $0 + $1.snapshot.numberOfSections }
+    return start..<(start + children[index].snapshot.numberOfSections)
+  }
+
+  /// Calls `observer` after every change.
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+  }
+
+  private func observeChildren() {
+    observations = children.map { child in
+      child.observe { [weak self] in self?.childChanged() }
+    }
+  }
+
+  private func childChanged() {
+    rebuild()
+    observers.notify()
+  }
+
+  private func rebuild() {
+    do {
+      snapshot = try Snapshot._concatenating(children.map { $0.snapshot })
+      compositionError = nil
+    } catch {
+      compositionError = error
+    }
+  }
+}
+
+/// A data source that shows one of several children at a time, like a
+/// segmented control over a list. Switching animates from one child's
+/// snapshot to the other's.
+@MainActor
+public final class SegmentedDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
+  /// The children.
+  public let segments: [any DataSource<SectionModel, Item>]
+  /// The index of the child shown.
+  public private(set) var selectedIndex: Int
+  private var observations: [Observation] = []
+  private var observers = Observers()
+
+  /// A source showing `segments[selectedIndex]`.
+  ///
+  /// - Precondition: `selectedIndex` is a valid index of `segments`.
+  public init(_ segments: [any DataSource<SectionModel, Item>], selectedIndex: Int = 0) {
+    precondition(
+      segments.indices.contains(selectedIndex),
+      "segment \(selectedIndex) is out of range: there are \(segments.count) segments")
+    self.segments = segments
+    self.selectedIndex = selectedIndex
+    observations = segments.indices.map { index in
+      segments[index].observe { [weak self] in
+        if self?.selectedIndex == index { self?.observers.notify() }
+      }
+    }
+  }
+
+  /// Shows the child at `index`; a connected list animates the switch.
+  ///
+  /// - Throws: ``SegmentError`` naming the index and the valid range; the
+  ///   selection is unchanged then.
+  public func select(_ index: Int) throws(SegmentError) {
+    guard segments.indices.contains(index) else {
+      throw SegmentError(index: index, count: segments.count)
+    }
+    guard index != selectedIndex else { return }
+    selectedIndex = index
+    observers.notify()
+  }
+
+  /// The selected child's snapshot.
+  public var snapshot: Snapshot<SectionModel, Item> { segments[selectedIndex].snapshot }
+
+  /// The selected child's state.
+  public var state: LoadingState { segments[selectedIndex].state }
+
+  /// Calls `observer` after the selected child changes, or the selection.
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+  }
+}
+
+/// A segment index outside a ``SegmentedDataSource``'s segments.
+public struct SegmentError: Error, Equatable, CustomStringConvertible {
+  /// The index asked for.
+  public var index: Int
+  /// How many segments there are.
+  public var count: Int
+
+  /// "segment 3 is out of range: there are 2 segments (valid indices are 0..<2)".
+  public var description: String {
+    "segment \(index) is out of range: there are \(count) segments (valid indices are 0..<\(count))"
+  }
+}

@@ -1,0 +1,71 @@
+/// Where the items of a list come from: a source produces a snapshot, keeps
+/// a loading state, and tells its observers when either changes.
+///
+/// Tabula's sources: ``StaticDataSource`` (arrays), ``LoadingDataSource``
+/// (asynchronous loads with loading, no-content and error placeholders, and
+/// refresh), ``ComposedDataSource`` (children, each contributing sections)
+/// and ``SegmentedDataSource`` (one child at a time). A ``ListController``
+/// shows a source with ``ListController/connect(to:animated:)``, animating
+/// every change.
+@MainActor
+public protocol DataSource<SectionModel, Item>: AnyObject {
+  /// The section model type.
+  associatedtype SectionModel: Diffable
+  /// The item type.
+  associatedtype Item: Diffable
+
+  /// What the source shows now: its content, or placeholders for its state.
+  var snapshot: Snapshot<SectionModel, Item> { get }
+
+  /// Where the source is in loading its content.
+  var state: LoadingState { get }
+
+  /// Calls `observer` after every change of ``snapshot`` or ``state``, until
+  /// the returned token is cancelled or released.
+  func observe(_ observer: @escaping @MainActor () -> Void) -> Observation
+}
+
+/// A registration made by ``DataSource/observe(_:)``: it ends when cancelled
+/// or released.
+@MainActor
+public final class Observation {
+  private var onCancel: (() -> Void)?
+
+  init(onCancel: @escaping () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  /// Ends the observation.
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+
+  isolated deinit {
+    cancel()
+  }
+}
+
+/// The observers of one data source.
+@MainActor
+struct Observers {
+  private var observers: [Int: @MainActor () -> Void] = [:]
+  private var next = 0
+
+  /// Adds an observer; `remove` is how the token takes it out again.
+  mutating func add(
+    _ observer: @escaping @MainActor () -> Void, remove: @escaping (Int) -> Void
+  ) -> Observation {
+    next += 1
+    let key = next
+    observers[key] = observer
+    return Observation { remove(key) }
+  }
+
+  mutating func remove(_ key: Int) { observers[key] = nil }
+
+  /// Calls every observer, in the order they were added.
+  func notify() {
+    for key in observers.keys.sorted() { observers[key]?() }
+  }
+}

@@ -1,0 +1,144 @@
+/// A data source that loads its content asynchronously and shows
+/// placeholders for its state: loading, no content, error.
+///
+/// ```swift
+/// let posts = LoadingDataSource(placeholderSection: SectionInfo(id: "posts", title: "Posts")) {
+///   try await Snapshot(api.posts().map(AnyItem.init), in: SectionInfo(id: "posts", title: "Posts"))
+/// }
+/// controller.connect(to: posts)
+/// posts.load()      // a loading placeholder, then the posts (animated)
+/// posts.refresh()   // the posts stay on screen until the new ones arrive
+/// ```
+///
+/// - A newer load cancels the one running; a stale load's result (or error)
+///   is never applied, even if it arrives last.
+/// - While nothing was loaded yet, the source shows one section,
+///   `placeholderSection`, holding a ``LoadingPlaceholder``, then a
+///   ``NoResultsPlaceholder`` when the load finds nothing, or an
+///   ``ErrorPlaceholder`` with the error's message when it fails.
+/// - Once content was shown, a load or refresh keeps it on screen
+///   (``LoadingState/refreshing``); a failure then keeps it too and reports
+///   the error in ``state``. Nothing loaded is ever lost to a failed reload.
+///
+/// Placeholders need items that can hold them: with ``AnyItem`` items they
+/// come for free; with another item type, pass `makePlaceholder`, or `nil`
+/// for none.
+@MainActor
+public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
+  /// Loads the content. Runs as a task that a newer load cancels.
+  public typealias Loader = @Sendable () async throws -> Snapshot<SectionModel, Item>
+
+  /// What the source shows now.
+  public private(set) var snapshot: Snapshot<SectionModel, Item>
+  /// Where the source is in loading.
+  public private(set) var state = LoadingState.initial
+  /// The content of the last successful load, if any.
+  public private(set) var content: Snapshot<SectionModel, Item>?
+  /// The section placeholders are shown in.
+  public let placeholderSection: SectionModel
+
+  private let loader: Loader
+  private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
+  private var generation = 0
+  private var task: Task<Void, Never>?
+  private var observers = Observers()
+
+  /// A source whose content `loader` loads, showing placeholders made by
+  /// `makePlaceholder` in `placeholderSection`.
+  public init(
+    placeholderSection: SectionModel,
+    makePlaceholder: (@Sendable (any Diffable) -> Item)?,
+    loader: @escaping Loader
+  ) {
+    self.placeholderSection = placeholderSection
+    self.makePlaceholder = makePlaceholder
+    self.loader = loader
+    self.snapshot = Snapshot()
+  }
+
+  /// Starts loading: shows a loading placeholder if nothing was loaded yet,
+  /// else keeps the content on screen. Cancels a load already running.
+  public func load() {
+    generation += 1
+    let current = generation
+    task?.cancel()
+    setState(content == nil ? .loading : .refreshing)
+    let loader = loader
+    task = Task {
+      let result: Result<Snapshot<SectionModel, Item>, any Error>
+      do {
+        result = .success(try await loader())
+      } catch {
+        result = .failure(error)
+      }
+      self.finish(result, generation: current)
+    }
+  }
+
+  /// Loads again keeping the current content on screen until the new content
+  /// arrives (pull to refresh). The same as ``load()``.
+  public func refresh() { load() }
+
+  /// Waits for the running load, if any, to finish.
+  public func waitForLoad() async {
+    await task?.value
+  }
+
+  /// Shows `content` as loaded, without a load (content pushed from
+  /// elsewhere). A running load's result will still replace it.
+  public func setContent(_ content: Snapshot<SectionModel, Item>) {
+    self.content = content
+    setState(content.numberOfItems == 0 ? .noContent : .loaded)
+  }
+
+  /// Calls `observer` after every change.
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+  }
+
+  private func finish(_ result: Result<Snapshot<SectionModel, Item>, any Error>, generation: Int) {
+    guard generation == self.generation else { return }  // a newer load replaced this one
+    task = nil
+    switch result {
+    case .success(let loaded):
+      content = loaded
+      setState(loaded.numberOfItems == 0 ? .noContent : .loaded)
+    case .failure(let error):
+      setState(.error(String(describing: error)))
+    }
+  }
+
+  private func setState(_ newState: LoadingState) {
+    state = newState
+    snapshot = display()
+    observers.notify()
+  }
+
+  /// The content, or a placeholder for the state when there is none to show.
+  private func display() -> Snapshot<SectionModel, Item> {
+    let scope = PlaceholderScope.section(String(describing: placeholderSection.id))
+    let placeholder: (any Diffable)?
+    switch state {
+    case .initial: return content ?? Snapshot()
+    case .loading: placeholder = LoadingPlaceholder(scope)
+    case .noContent: placeholder = NoResultsPlaceholder(scope)
+    case .error(let message):
+      guard content == nil || content?.numberOfItems == 0 else { return content! }
+      placeholder = ErrorPlaceholder(scope, message: message)
+    case .loaded, .refreshing: return content ?? Snapshot()
+    }
+    guard let placeholder, let makePlaceholder else { return content ?? Snapshot() }
+    return _trapping { () throws(SnapshotError) in
+      try Snapshot([makePlaceholder(placeholder)], in: placeholderSection)
+    }
+  }
+}
+
+extension LoadingDataSource where Item == AnyItem {
+  /// A source whose content `loader` loads, showing Tabula's placeholders in
+  /// `placeholderSection`.
+  public convenience init(placeholderSection: SectionModel, loader: @escaping Loader) {
+    self.init(
+      placeholderSection: placeholderSection, makePlaceholder: { AnyItem($0) }, loader: loader)
+  }
+}

@@ -1,0 +1,62 @@
+/// A data source over content you hold: an array, grouped or not, or a
+/// snapshot. Setting new content notifies observers, and a connected list
+/// animates the change.
+///
+/// ```swift
+/// let people = StaticDataSource(contacts, in: SectionInfo(id: "people", title: "People"))
+/// controller.connect(to: people)
+/// try people.setItems(updatedContacts, in: SectionInfo(id: "people", title: "People"))
+/// ```
+@MainActor
+public final class StaticDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
+  /// The content.
+  public private(set) var snapshot: Snapshot<SectionModel, Item>
+  private var observers = Observers()
+
+  /// A source showing `snapshot`.
+  public init(_ snapshot: Snapshot<SectionModel, Item> = Snapshot()) {
+    self.snapshot = snapshot
+  }
+
+  /// A source showing `items` in one section.
+  ///
+  /// - Precondition: The ids are unique; otherwise this traps with the
+  ///   ``SnapshotError`` message naming the duplicates.
+  public convenience init(_ items: [Item], in section: SectionModel) {
+    self.init(_trapping { () throws(SnapshotError) in try Snapshot(items, in: section) })
+  }
+
+  /// Always ``LoadingState/loaded``, or ``LoadingState/noContent`` when empty.
+  public var state: LoadingState { snapshot.numberOfItems == 0 ? .noContent : .loaded }
+
+  /// Shows `snapshot` instead.
+  public func setSnapshot(_ snapshot: Snapshot<SectionModel, Item>) {
+    self.snapshot = snapshot
+    observers.notify()
+  }
+
+  /// Shows `items` in one section instead.
+  ///
+  /// - Throws: ``SnapshotError/duplicateItemIDs(_:)``; nothing changes then.
+  public func setItems(_ items: [Item], in section: SectionModel) throws(SnapshotError) {
+    setSnapshot(try Snapshot(items, in: section))
+  }
+
+  /// Shows `items` grouped into sections by `key` instead; see
+  /// ``Snapshot/init(grouping:by:sectionOrder:section:)``.
+  ///
+  /// - Throws: ``SnapshotError``; nothing changes then.
+  public func setItems<Key: Hashable>(
+    _ items: [Item], groupedBy key: (Item) -> Key,
+    sectionOrder: SectionOrder<Key> = .firstAppearance,
+    section: (Key) -> SectionModel
+  ) throws(SnapshotError) {
+    setSnapshot(
+      try Snapshot(grouping: items, by: key, sectionOrder: sectionOrder, section: section))
+  }
+
+  /// Calls `observer` after every change.
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+  }
+}
