@@ -19,24 +19,32 @@ let package = Package(
     .executable(name: "tabula-bench", targets: ["tabula-bench"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(name: "Tabula", swiftSettings: internalChecks),
     .target(name: "TabulaTesting", dependencies: ["Tabula"]),
     .target(name: "TabulaTerminal", dependencies: ["Tabula"]),
-    .target(name: "TabulaGRDB", dependencies: ["Tabula"]),
+    .target(
+      name: "TabulaGRDB",
+      dependencies: ["Tabula", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
     .executableTarget(name: "tabula-demo", dependencies: ["Tabula"]),
     .executableTarget(
       name: "tabula-bench",
       dependencies: [
-        "Tabula", "TabulaTesting",
+        "Tabula", "TabulaTesting", "TabulaGRDB",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
-      name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"], swiftSettings: internalChecks),
+      name: "TabulaTests",
+      dependencies: [
+        "Tabula", "TabulaTesting", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: internalChecks),
   ],
   swiftLanguageModes: [.v6]
 )

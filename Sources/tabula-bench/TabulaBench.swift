@@ -3,7 +3,7 @@ import ArgumentParser
 /// `swift run -c release tabula-bench`: Tabula's speed and memory, each case
 /// against a baseline measured in the same run.
 @main
-struct TabulaBench: ParsableCommand {
+struct TabulaBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tabula-bench",
     abstract: "Measures Tabula against baselines, in one run.",
@@ -25,7 +25,7 @@ struct TabulaBench: ParsableCommand {
   @Flag(help: "List the cases and exit.")
   var list = false
 
-  mutating func run() throws {
+  mutating func run() async throws {
     let cases = allCases.filter { benchCase in
       filter.isEmpty || filter.contains { benchCase.name.contains($0) }
     }
@@ -38,7 +38,7 @@ struct TabulaBench: ParsableCommand {
       print(tableRow(["case", "n", "ms", "baseline", "baseline ms", "ratio", "notes"]))
     }
     for benchCase in cases {
-      for result in benchCase.run(runs) {
+      for result in await benchCase.run(runs) {
         if json {
           print(result.json)
         } else {
@@ -65,8 +65,8 @@ struct TabulaBench: ParsableCommand {
 struct BenchCase: Sendable {
   let name: String
   let summary: String
-  let run: @Sendable (_ runs: Int) -> [BenchResult]
+  let run: @MainActor @Sendable (_ runs: Int) async -> [BenchResult]
 }
 
 /// Every case, in the order they print.
-let allCases: [BenchCase] = snapshotCases + diffCases + applyCases + presentCases
+let allCases: [BenchCase] = snapshotCases + diffCases + applyCases + presentCases + fetchedCases

@@ -23,7 +23,7 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
   /// Why the children's snapshots could not be combined, if they could not.
   public private(set) var compositionError: SnapshotError?
   private var observations: [Observation] = []
-  private var observers = Observers()
+  private var observers = ObserverList()
 
   /// A source made of `children`.
   public init(_ children: [any DataSource<SectionModel, Item>] = []) {
@@ -118,7 +118,7 @@ public final class SegmentedDataSource<SectionModel: Diffable, Item: Diffable>: 
   /// The index of the child shown.
   public private(set) var selectedIndex: Int
   private var observations: [Observation] = []
-  private var observers = Observers()
+  private var observers = ObserverList()
 
   /// A source showing `segments[selectedIndex]`.
   ///

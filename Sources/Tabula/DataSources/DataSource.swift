@@ -31,7 +31,8 @@ public protocol DataSource<SectionModel, Item>: AnyObject {
 public final class Observation {
   private var onCancel: (() -> Void)?
 
-  init(onCancel: @escaping () -> Void) {
+  /// An observation that calls `onCancel` when it ends.
+  public init(onCancel: @escaping () -> Void) {
     self.onCancel = onCancel
   }
 
@@ -46,14 +47,27 @@ public final class Observation {
   }
 }
 
-/// The observers of one data source.
+/// The observers of one data source: what a ``DataSource`` implementation
+/// keeps to answer ``DataSource/observe(_:)`` and to announce changes.
+///
+/// ```swift
+/// private var observers = ObserverList()
+///
+/// public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+///   observers.add(observer) { [weak self] in self?.observers.remove($0) }
+/// }
+/// ```
 @MainActor
-struct Observers {
+public struct ObserverList {
   private var observers: [Int: @MainActor () -> Void] = [:]
   private var next = 0
 
-  /// Adds an observer; `remove` is how the token takes it out again.
-  mutating func add(
+  /// An empty list.
+  public init() {}
+
+  /// Adds an observer; `remove` is how the returned token takes it out again
+  /// (it receives the observer's key).
+  public mutating func add(
     _ observer: @escaping @MainActor () -> Void, remove: @escaping (Int) -> Void
   ) -> Observation {
     next += 1
@@ -62,10 +76,11 @@ struct Observers {
     return Observation { remove(key) }
   }
 
-  mutating func remove(_ key: Int) { observers[key] = nil }
+  /// Removes the observer with `key`.
+  public mutating func remove(_ key: Int) { observers[key] = nil }
 
   /// Calls every observer, in the order they were added.
-  func notify() {
+  public func notify() {
     for key in observers.keys.sorted() { observers[key]?() }
   }
 }

@@ -41,7 +41,7 @@ public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: Da
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   private var generation = 0
   private var task: Task<Void, Never>?
-  private var observers = Observers()
+  private var observers = ObserverList()
 
   /// A source whose content `loader` loads, showing placeholders made by
   /// `makePlaceholder` in `placeholderSection`.

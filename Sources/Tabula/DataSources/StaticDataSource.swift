@@ -11,7 +11,7 @@
 public final class StaticDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
   /// The content.
   public private(set) var snapshot: Snapshot<SectionModel, Item>
-  private var observers = Observers()
+  private var observers = ObserverList()
 
   /// A source showing `snapshot`.
   public init(_ snapshot: Snapshot<SectionModel, Item> = Snapshot()) {

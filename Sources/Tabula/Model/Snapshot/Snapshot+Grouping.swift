@@ -45,6 +45,38 @@ extension Snapshot {
     section: (Key) -> SectionModel
   ) throws(SnapshotError) {
     let source = Array(items)
+    try self.init(
+      _grouping: source, keyAt: { key(source[$0]) }, sectionOrder: sectionOrder, section: section)
+  }
+
+  /// Creates a snapshot by grouping items into sections by keys computed
+  /// beforehand: `keys[i]` is the section key of `items[i]` (a key read from
+  /// a database row rather than from the item, say).
+  ///
+  /// - Precondition: `keys.count == items.count`.
+  /// - Throws: ``SnapshotError/duplicateItemIDs(_:)`` or
+  ///   ``SnapshotError/duplicateSectionIDs(_:)``.
+  /// - Complexity: Expected O(n + s log s).
+  @inlinable
+  public init<Key: Hashable>(
+    grouping items: [Item],
+    keys: [Key],
+    sectionOrder: SectionOrder<Key> = .firstAppearance,
+    section: (Key) -> SectionModel
+  ) throws(SnapshotError) {
+    precondition(
+      keys.count == items.count, "\(keys.count) section keys for \(items.count) items")
+    try self.init(
+      _grouping: items, keyAt: { keys[$0] }, sectionOrder: sectionOrder, section: section)
+  }
+
+  @inlinable
+  init<Key: Hashable>(
+    _grouping source: [Item],
+    keyAt key: (Int) -> Key,
+    sectionOrder: SectionOrder<Key>,
+    section: (Key) -> SectionModel
+  ) throws(SnapshotError) {
     let count = source.count
     var keys: [Key] = []
     var groupOfKey: [Key: Int] = [:]
@@ -53,7 +85,7 @@ extension Snapshot {
     var lastKey: Key?
     var lastGroup = 0
     for index in 0..<count {
-      let itemKey = key(source[index])
+      let itemKey = key(index)
       if itemKey != lastKey {
         if let existing = groupOfKey[itemKey] {
           lastGroup = existing
