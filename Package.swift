@@ -30,11 +30,17 @@ let package = Package(
       name: "TabulaGRDB",
       dependencies: ["Tabula", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
-    .executableTarget(name: "tabula-demo", dependencies: ["Tabula"]),
+    .target(
+      name: "TabulaDemoKit",
+      dependencies: [
+        "Tabula", "TabulaTerminal", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(name: "tabula-demo", dependencies: ["TabulaDemoKit"]),
     .executableTarget(
       name: "tabula-bench",
       dependencies: [
-        "Tabula", "TabulaTesting", "TabulaGRDB",
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
@@ -42,7 +48,8 @@ let package = Package(
     .testTarget(
       name: "TabulaTests",
       dependencies: [
-        "Tabula", "TabulaTesting", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift"),
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaDemoKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: internalChecks),
   ],

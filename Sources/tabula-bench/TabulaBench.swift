@@ -69,4 +69,5 @@ struct BenchCase: Sendable {
 }
 
 /// Every case, in the order they print.
-let allCases: [BenchCase] = snapshotCases + diffCases + applyCases + presentCases + fetchedCases
+let allCases: [BenchCase] =
+  snapshotCases + diffCases + applyCases + presentCases + fetchedCases + terminalCases

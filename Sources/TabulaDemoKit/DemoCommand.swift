@@ -1,0 +1,179 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import Tabula
+import TabulaGRDB
+import TabulaTerminal
+
+/// `tabula-demo`: Tabula in a terminal.
+public struct DemoCommand: AsyncParsableCommand {
+  /// The command's name, summary and the help text `--help` prints.
+  public static let configuration = CommandConfiguration(
+    commandName: "tabula-demo",
+    abstract: "Tabula's demo: live lists in your terminal.",
+    discussion: """
+      Two screens over an embedded SQLite database, created on first run:
+
+        Contacts  3,000 contacts sectioned by first letter (a live FetchedList).
+                  / filters as you type; u simulates a sync (rows move, appear,
+                  disappear, highlighted); Enter selects.
+        Feed      posts, photos and ads, each with its presenter. s switches the
+                  posts' style; photos' images arrive after a delay and update
+                  only their rows; r refreshes (pull to refresh); e makes the
+                  next refresh fail, r retries.
+
+      Keys: arrows, Page Up/Down, Home/End move; Tab or 1/2 switch screens; q quits.
+
+      When the output is not a terminal (a pipe, CI), the demo prints the
+      contacts list once as plain text and exits. With --script it plays keys
+      from a file (or - for standard input) on a screen in memory and prints
+      the final screen: `<name>` stands for a named key (<down>, <enter>, <esc>,
+      <pgdn>, ...), any other character for itself, line breaks are ignored.
+      Example: printf '/Ada<enter><down><enter>q' | tabula-demo --script -
+      """)
+
+  @Option(help: "The database file (created and filled on first use).")
+  var database: String?
+
+  @Option(help: "Play keys from this file, or - for standard input, then print the screen.")
+  var script: String?
+
+  @Option(help: "The screen size for --script, as WIDTHxHEIGHT.")
+  var size = "80x24"
+
+  @Option(help: "The screen to start on: contacts or feed.")
+  var screen = DemoApp.Tab.contacts
+
+  @Option(help: "Milliseconds before a photo's image arrives (default 600; 0 with --script).")
+  var imageDelay: Int?
+
+  @Option(help: "Milliseconds a feed load takes (default 400; 0 with --script).")
+  var latency: Int?
+
+  @Flag(help: "With --script, print the screen after every key, not only at the end.")
+  var printFrames = false
+
+  /// A command with the default options (the parser fills them in).
+  public init() {}
+
+  /// Opens (or creates) the database and runs the demo: scripted with
+  /// `--script`, interactive in a terminal, or printing the list when the
+  /// output is not a terminal.
+  @MainActor
+  public func run() async throws {
+    let path = database ?? DemoDatabase.defaultPath()
+    let pool = try DemoDatabase.open(at: path)
+    if let script {
+      try await runScript(script, database: pool)
+    } else if Terminal.isInteractive {
+      try await runInteractive(database: pool)
+    } else {
+      try await printPlain(database: pool)
+    }
+  }
+
+  private func parseSize() throws -> (Int, Int) {
+    let parts = size.split(separator: "x").compactMap { Int($0) }
+    guard parts.count == 2, parts[0] >= 20, parts[1] >= 5 else {
+      throw ValidationError("--size must be WIDTHxHEIGHT, at least 20x5: got \(size)")
+    }
+    return (parts[0], parts[1])
+  }
+
+  @MainActor
+  private func runScript(_ source: String, database: DatabasePool) async throws {
+    let text: String
+    if source == "-" {
+      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    } else {
+      text = try String(contentsOfFile: source, encoding: .utf8)
+    }
+    let keys: [Key]
+    do {
+      keys = try KeyParser.parseScript(text)
+    } catch {
+      throw ValidationError(error.description)
+    }
+    let (width, height) = try parseSize()
+    let app = DemoApp(
+      database: database, width: width, height: height, tab: screen,
+      latency: .milliseconds(latency ?? 0), imageDelay: .milliseconds(imageDelay ?? 0))
+    await settle(app)
+    for key in keys {
+      let keepGoing = await app.handle(key)
+      await settle(app)
+      if printFrames { print(plain(app.frame()) + "\n") }
+      if !keepGoing { break }
+    }
+    print(plain(app.frame()))
+  }
+
+  /// Waits until the app is idle, drawing once so visible rows get cells
+  /// (and images get requested), then waits again.
+  @MainActor
+  private func settle(_ app: DemoApp) async {
+    await app.waitUntilIdle()
+    _ = app.frame()
+    await app.waitUntilIdle()
+  }
+
+  private func plain(_ lines: [ScreenLine]) -> String {
+    lines.map { line in
+      var text = line.text
+      while text.last == " " { text.removeLast() }
+      return text
+    }.joined(separator: "\n")
+  }
+
+  @MainActor
+  private func printPlain(database: DatabasePool) async throws {
+    let (width, _) = try parseSize()
+    let app = DemoApp(
+      database: database, width: width, height: 5, tab: screen, latency: .zero,
+      imageDelay: .zero)
+    await app.waitUntilIdle()
+    let list = screen == .contacts ? app.contacts.list : app.feed.list
+    print(list.plainText())
+  }
+
+  @MainActor
+  private func runInteractive(database: DatabasePool) async throws {
+    let terminal = Terminal()
+    var size = Terminal.size() ?? (80, 24)
+    let app = DemoApp(
+      database: database, width: size.width, height: size.height, tab: screen,
+      latency: .milliseconds(latency ?? 400), imageDelay: .milliseconds(imageDelay ?? 600))
+    terminal.start()
+    defer { terminal.restore() }
+    var renderer = FrameRenderer()
+    let events = AsyncStream<Key?> { continuation in
+      let keys = Task {
+        for await key in terminal.keys() { continuation.yield(key) }
+        continuation.finish()
+      }
+      let ticks = Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(80))
+          continuation.yield(nil)
+        }
+      }
+      continuation.onTermination = { _ in
+        keys.cancel()
+        ticks.cancel()
+      }
+    }
+    terminal.write(renderer.render(app.frame(), full: true))
+    for await event in events {
+      if let current = Terminal.size(), current != size {
+        size = current
+        app.resize(width: size.width, height: size.height)
+        terminal.write(renderer.render(app.frame(), full: true))
+        continue
+      }
+      if let key = event, await app.handle(key) == false { break }
+      terminal.write(renderer.render(app.frame()))
+    }
+  }
+}
+
+extension DemoApp.Tab: ExpressibleByArgument {}

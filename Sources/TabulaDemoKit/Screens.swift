@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Tabula
+import TabulaGRDB
+import TabulaTerminal
+
+/// The address book: contacts sectioned by first letter through a
+/// `FetchedList`, filtered as you type, changed by simulated syncs.
+@MainActor
+final class ContactsScreen {
+  let list: TerminalListView
+  let presenters = PresenterRegistry<TerminalCell>()
+  let contacts: FetchedList<Contact, AnyItem>
+  let controller: ListController<SectionInfo, AnyItem, TerminalCell>
+  private let database: DatabasePool
+  private(set) var filter = ""
+  private var syncs = 0
+  var onSelect: ((Contact) -> Void)?
+
+  init(database: DatabasePool, width: Int, height: Int) {
+    self.database = database
+    list = TerminalListView(width: width, height: height)
+    presenters.register(ContactPresenter())
+    presenters.registerPlaceholders(
+      noResults: "No contacts match", retryHint: "press r to retry")
+    contacts = FetchedList(
+      database,
+      request: FetchedRequest(
+        table: "contact", orderedBy: [.ascending("name", caseInsensitive: true)]),
+      sectionedBy: .column("initial", order: .ascending),
+      placeholderSection: SectionInfo(id: "contacts", title: "Contacts"))
+    controller = ListController(host: list, presenters: presenters)
+    controller.didSelect = { [weak self] item, _ in
+      if let contact = item.base(as: Contact.self) { self?.onSelect?(contact) }
+    }
+    controller.connect(to: contacts)
+  }
+
+  /// Shows only the contacts whose name contains `text` (all when empty).
+  func setFilter(_ text: String) {
+    filter = text
+    contacts.setFilter(text.isEmpty ? nil : "name LIKE \("%\(text)%")")
+  }
+
+  /// Simulates a sync with a server: a contact renamed (it moves), one added,
+  /// one removed. The list animates and highlights them.
+  func simulateSync() async throws -> String {
+    syncs += 1
+    let sync = syncs
+    return try await database.write { db in
+      let count = try Contact.fetchCount(db)
+      guard count > 2 else { return "nothing to sync" }
+      let renamed = try Contact.order(Column("name").collating(.nocase)).limit(
+        1, offset: (sync * 37) % count
+      )
+      .fetchOne(db)
+      var changes: [String] = []
+      if var contact = renamed {
+        let old = contact.name
+        contact.name = "Zoe \(contact.name.split(separator: " ").last ?? "")"
+        contact.initial = "Z"
+        try contact.update(db)
+        changes.append("renamed \(old) to \(contact.name)")
+      }
+      let newID = try (Int64.fetchOne(db, sql: "SELECT MAX(id) FROM contact") ?? 0) + 1
+      let added = Contact(
+        id: newID, name: "Ada Sync \(sync)", initial: "A", email: "sync\(sync)@example.com",
+        city: "Sync City")
+      try added.insert(db)
+      changes.append("added \(added.name)")
+      if let removed = try Contact.order(Column("id")).limit(1, offset: sync).fetchOne(db),
+        removed.id != newID
+      {
+        try removed.delete(db)
+        changes.append("removed \(removed.name)")
+      }
+      return changes.joined(separator: ", ")
+    }
+  }
+
+  var isIdle: Bool { !controller.isUpdating }
+}
+
+/// The feed: posts, photos and ads, each with its presenter; a style switch
+/// for posts; images that arrive after a delay and update only their rows;
+/// loading, error (simulated) and pull-to-refresh states.
+@MainActor
+final class FeedScreen {
+  let list: TerminalListView
+  let presenters = PresenterRegistry<TerminalCell>()
+  let images = ImageStore()
+  let feed: LoadingDataSource<SectionInfo, AnyItem>
+  let controller: ListController<SectionInfo, AnyItem, TerminalCell>
+  let imageDelay: Duration
+  private let failures: NetworkSwitch
+
+  /// Whether the next load fails, as if the network were down.
+  var networkDown: Bool {
+    get { failures.isDown }
+    set { failures.isDown = newValue }
+  }
+
+  init(database: DatabasePool, width: Int, height: Int, latency: Duration, imageDelay: Duration) {
+    self.imageDelay = imageDelay
+    list = TerminalListView(width: width, height: height)
+    let failures = NetworkSwitch()
+    self.failures = failures
+    presenters.register(PostPresenter())
+    presenters.register(PhotoPresenter(images: images))
+    presenters.register(AdPresenter())
+    presenters.setStyle(.full, for: Post.self)
+    presenters.registerPlaceholders(noResults: "The feed is empty", retryHint: "press r to retry")
+    let section = SectionInfo(id: "feed", title: "Feed")
+    feed = LoadingDataSource(placeholderSection: section) {
+      try await Task.sleep(for: latency)
+      if failures.isDown { throw DemoError.networkDown }
+      let rows = try await database.read { db in
+        try FeedRow.order(Column("id").desc).fetchAll(db)
+      }
+      let items = rows.map { row -> AnyItem in
+        switch row.kind {
+        case "photo":
+          AnyItem(Photo(id: row.id, author: row.author, caption: row.text, image: row.image ?? ""))
+        case "ad": AnyItem(Ad(id: row.id, headline: row.text))
+        default: AnyItem(Post(id: row.id, author: row.author, text: row.text, likes: row.likes))
+        }
+      }
+      return try Snapshot(items, in: section)
+    }
+    controller = ListController(host: list, presenters: presenters)
+    controller.connect(to: feed)
+  }
+
+  /// Switches posts between the full and the compact style.
+  func toggleStyle() -> PresentationStyle {
+    let style: PresentationStyle = presenters.style(for: Post.self) == .full ? .compact : .full
+    presenters.setStyle(style, for: Post.self)
+    return style
+  }
+
+  /// Starts the images of the photos on screen; each updates only its row.
+  func requestVisibleImages() {
+    for path in list.visibleItemPaths {
+      guard let photo = controller.snapshot.item(at: path)?.base(as: Photo.self) else { continue }
+      images.request(photo.image, delay: imageDelay) { [weak self] name in
+        self?.controller.provide(name, key: "image", for: name) ?? 0
+      }
+    }
+  }
+
+  var isIdle: Bool { !controller.isUpdating && !feed.state.isLoading && !images.isLoading }
+}
+
+/// Whether the simulated network is down; read by the feed's loader.
+final class NetworkSwitch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var down = false
+  var isDown: Bool {
+    get { lock.withLock { down } }
+    set { lock.withLock { down = newValue } }
+  }
+}
+
+enum DemoError: Error, CustomStringConvertible {
+  case networkDown
+  var description: String { "the network is unreachable (simulated)" }
+}

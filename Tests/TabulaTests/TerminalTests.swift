@@ -1,0 +1,322 @@
+import Foundation
+import Tabula
+import TabulaTerminal
+import Testing
+
+struct Fruit: Diffable, Hashable {
+  let id: Int
+  var name: String
+  var price = 1
+}
+
+struct FruitPresenter: Presenter {
+  func reuseIdentifier(for fruit: Fruit, style: PresentationStyle) -> String { "fruit" }
+  func configure(_ cell: TerminalCell, with fruit: Fruit, context: PresentationContext) {
+    cell.text = fruit.name
+    cell.detail = "$\(fruit.price)"
+  }
+}
+
+/// A terminal list view of `width` × `height`, with a controller, a fruit
+/// presenter and a clock the test moves.
+@MainActor
+final class TerminalHarness {
+  let list: TerminalListView
+  let controller: ListController<SectionInfo, Fruit, TerminalCell>
+  var now = 0.0
+  var selected: [String] = []
+
+  init(width: Int = 30, height: Int = 6, snapshot: Snapshot<SectionInfo, Fruit>) {
+    list = TerminalListView(width: width, height: height)
+    let presenters = PresenterRegistry<TerminalCell>()
+    presenters.register(FruitPresenter())
+    controller = ListController(host: list, snapshot: snapshot, presenters: presenters)
+    list.clock = { [unowned self] in self.now }
+    controller.didSelect = { [unowned self] fruit, _ in self.selected.append(fruit.name) }
+  }
+
+  /// The rendered lines as plain text, right-trimmed.
+  var screen: [String] {
+    list.render().map { line in
+      var text = line.text
+      while text.last == " " { text.removeLast() }
+      return text
+    }
+  }
+
+  /// The style of the main text on each row line.
+  func background(ofLine index: Int) -> TerminalColor? {
+    list.render()[index].runs.dropFirst().first?.style.background
+  }
+}
+
+/// A row line as the view draws it (right-trimmed): marker, text, detail.
+func rowText(_ text: String, _ detail: String = "$1", selected: Bool = false, width: Int = 30)
+  -> String
+{
+  let marker = selected ? "› " : "  "
+  let room = width - marker.count - detail.count - 2
+  return marker + text + String(repeating: " ", count: room - text.count) + " " + detail
+}
+
+/// A header line as the view draws it.
+func headerText(_ title: String, width: Int = 30) -> String {
+  " \(title) " + String(repeating: "─", count: width - title.count - 2)
+}
+
+func fruits(_ names: [String]) -> [Fruit] {
+  names.enumerated().map { Fruit(id: $0.offset, name: $0.element) }
+}
+
+@MainActor
+@Suite("Terminal list view")
+struct TerminalListViewTests {
+  let basket = Snapshot<SectionInfo, Fruit> {
+    Section("Red") { fruits(["Apple", "Cherry"]) }
+    Section("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
+  }
+
+  @Test("draws headers, rows from presenters, and the cursor")
+  func drawing() {
+    let harness = TerminalHarness(snapshot: basket)
+    #expect(
+      harness.screen == [
+        headerText("Red"), rowText("Apple", selected: true), rowText("Cherry"),
+        headerText("Yellow"), rowText("Banana"), rowText("Lemon"),
+      ])
+    let cursor = harness.list.render()[1]
+    #expect(cursor.runs.allSatisfy { $0.style.inverse }, "the cursor row is in inverse video")
+  }
+
+  @Test("arrows, paging, Home and End move the cursor and scroll; Enter selects")
+  func keys() {
+    let many = Snapshot<SectionInfo, Fruit> {
+      Section("A") { fruits((0..<10).map { "Fruit \($0)" }) }
+      Section("B") { (10..<20).map { Fruit(id: $0, name: "Fruit \($0)") } }
+    }
+    let harness = TerminalHarness(height: 4, snapshot: many)
+    harness.list.handle(.down)
+    harness.list.handle(.down)
+    #expect(harness.list.selection == ItemPath(section: 0, item: 2))
+    harness.list.handle(.pageDown)
+    #expect(harness.list.selection == ItemPath(section: 0, item: 5))
+    #expect(harness.screen.contains(rowText("Fruit 5", selected: true)))
+    harness.list.handle(.end)
+    #expect(harness.list.selection == ItemPath(section: 1, item: 9))
+    #expect(harness.screen.last == rowText("Fruit 19", selected: true))
+    harness.list.handle(.up)
+    harness.list.handle(.enter)
+    #expect(harness.selected == ["Fruit 18"])
+    harness.list.handle(.home)
+    #expect(harness.screen.first == headerText("A"), "the header scrolls in with row 0")
+    // Moving past the end of a section crosses into the next.
+    for _ in 0..<10 { harness.list.handle(.down) }
+    #expect(harness.list.selection == ItemPath(section: 1, item: 0))
+  }
+
+  @Test("inserted and updated rows are highlighted for a while; deleted rows disappear")
+  func highlights() async {
+    let harness = TerminalHarness(snapshot: basket)
+    let next = Snapshot<SectionInfo, Fruit> {
+      Section("Red") {
+        Fruit(id: 0, name: "Apple", price: 2)
+        Fruit(id: 2, name: "Strawberry")
+      }
+      Section("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
+    }
+    await harness.controller.apply(next)
+    #expect(
+      harness.screen == [
+        headerText("Red"), rowText("Apple", "$2", selected: true), rowText("Strawberry"),
+        headerText("Yellow"), rowText("Banana"), rowText("Lemon"),
+      ])
+    #expect(harness.background(ofLine: 1) == .yellow, "updated")
+    #expect(harness.background(ofLine: 2) == .green, "inserted")
+    #expect(harness.background(ofLine: 4) == nil)
+    harness.now = 1
+    #expect(harness.background(ofLine: 1) == nil && harness.background(ofLine: 2) == nil)
+  }
+
+  @Test("cells, highlights and the cursor follow their rows through moves")
+  func followRows() async {
+    let harness = TerminalHarness(snapshot: basket)
+    harness.list.handle(.down)  // Cherry
+    let cherryCell = harness.list.visibleCell(at: ItemPath(section: 0, item: 1))
+    let moved = Snapshot<SectionInfo, Fruit> {
+      Section("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
+      Section("Red") { fruits(["Apple", "Cherry"]) }
+    }
+    await harness.controller.apply(moved)
+    #expect(harness.list.selection == ItemPath(section: 1, item: 1))
+    #expect(harness.list.visibleCell(at: ItemPath(section: 1, item: 1)) === cherryCell)
+    #expect(harness.screen.contains(rowText("Cherry", selected: true)))
+  }
+
+  @Test("a selected row that is deleted leaves the cursor on its neighbour")
+  func deletedSelection() async throws {
+    let harness = TerminalHarness(snapshot: basket)
+    harness.list.handle(.down)
+    var next = basket
+    try next.deleteItems([1])
+    await harness.controller.apply(next)
+    #expect(harness.list.selection == ItemPath(section: 0, item: 0))
+  }
+
+  @Test("a resize keeps the cursor on screen")
+  func resize() {
+    let harness = TerminalHarness(snapshot: basket)
+    harness.list.handle(.end)
+    harness.list.resize(width: 20, height: 2)
+    #expect(
+      harness.screen == [rowText("Banana", width: 20), rowText("Lemon", selected: true, width: 20)])
+  }
+
+  @Test("only the rows on screen have cells")
+  func virtualized() {
+    let big = Snapshot<SectionInfo, Fruit> {
+      Section("All") { (0..<10_000).map { Fruit(id: $0, name: "Fruit \($0)") } }
+    }
+    let harness = TerminalHarness(height: 5, snapshot: big)
+    _ = harness.screen
+    #expect(harness.list.visibleItemPaths.count == 4)
+    #expect(harness.list.visibleCell(at: ItemPath(section: 0, item: 3)) != nil)
+    #expect(harness.list.visibleCell(at: ItemPath(section: 0, item: 50)) == nil)
+    harness.list.handle(.end)
+    _ = harness.screen
+    #expect(harness.list.visibleCell(at: ItemPath(section: 0, item: 0)) == nil)
+    #expect(harness.list.visibleCell(at: ItemPath(section: 0, item: 9999)) != nil)
+  }
+
+  @Test("plain text output lists every header and row")
+  func plainText() {
+    let harness = TerminalHarness(snapshot: basket)
+    #expect(
+      harness.list.plainText()
+        == "Red\n  Apple  $1\n  Cherry  $1\nYellow\n  Banana  $1\n  Lemon  $1")
+    #expect(!harness.list.plainText().contains("\u{1B}"))
+  }
+}
+
+@Suite("Terminal: keys and frames")
+struct TerminalIOTests {
+  @Test("escape sequences, control bytes and UTF-8 become keys, even split across reads")
+  func keyParsing() {
+    var parser = KeyParser()
+    let bytes = Array(
+      "\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}OH\r\u{7F}\t\u{03}é/".utf8)
+    #expect(
+      parser.feed(bytes)
+        == [
+          .up, .down, .pageUp, .pageDown, .home, .end, .home, .enter, .backspace, .tab, .interrupt,
+          .character("é"), .character("/"),
+        ])
+    #expect(parser.feed([0x1B, 0x5B]) == [], "an incomplete sequence waits")
+    #expect(parser.feed([0x44]) == [.left])
+    #expect(parser.feed([0xC3]) == [])
+    #expect(parser.feed([0xA9]) == [.character("é")])
+    #expect(parser.feed([0x1B]) == [.escape])
+  }
+
+  @Test("scripts name keys in angle brackets")
+  func scripts() throws {
+    #expect(
+      try KeyParser.parseScript("/Ad<enter>\n<down><lt>q")
+        == [
+          .character("/"), .character("A"), .character("d"), .enter, .down, .character("<"),
+          .character("q"),
+        ])
+    let error = #expect(throws: KeyScriptError.self) { _ = try KeyParser.parseScript("<dwn>") }
+    #expect(error?.description.hasPrefix("unknown key <dwn> in the script; known keys:") == true)
+  }
+
+  @Test("the renderer writes only the lines that changed")
+  func partialRedraw() {
+    var renderer = FrameRenderer()
+    let first = ["one", "two", "three"].map { ScreenLine(plain: $0) }
+    let full = renderer.render(first)
+    #expect(full.contains("\u{1B}[2J"))
+    var second = first
+    second[1] = ScreenLine([StyledText("TWO", TextStyle(bold: true))])
+    let partial = renderer.render(second)
+    #expect(partial == "\u{1B}[2;1H\u{1B}[1mTWO\u{1B}[0m\u{1B}[K")
+    #expect(renderer.render(second).isEmpty, "nothing changed, nothing written")
+  }
+}
+
+@Suite("tabula-demo")
+struct DemoTests {
+  /// The built `tabula-demo` executable, next to the test bundle.
+  static var executable: URL {
+    let tests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return tests.appendingPathComponent("tabula-demo")
+  }
+
+  /// Runs the demo with `arguments` and `input` on standard input; returns
+  /// its exit status and standard output.
+  func runDemo(_ arguments: [String], input: String = "") throws -> (Int32, String) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tabula-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments =
+      ["--database", folder.appendingPathComponent("demo.sqlite").path] + arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+
+  @Test("scripted: filter, select, quit; exit code 0")
+  func scripted() throws {
+    let (status, output) = try runDemo(["--script", "-"], input: "/Grace H<enter><down><enter>q")
+    #expect(status == 0)
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.contains("match “Grace H”") == true)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("› Grace Hamilton") || $0.hasPrefix("› Grace Hoare")
+          || $0.hasPrefix("› Grace Hopper")
+      })
+    #expect(output.contains("Selected Grace H"))
+    #expect(!output.contains("\u{1B}"), "no escape codes in scripted output")
+  }
+
+  @Test("scripted: the feed's images, style switch and a failed refresh with retry")
+  func scriptedFeed() throws {
+    let (status, output) = try runDemo(
+      ["--script", "-", "--screen", "feed", "--size", "80x10"], input: "ser")
+    #expect(status == 0)
+    #expect(output.contains("▣ photo-"), "images arrived and updated their rows")
+    #expect(output.contains("Refresh failed: the network is unreachable (simulated)"))
+    #expect(output.contains("[photo]"), "the content stayed on screen")
+    let (_, retried) = try runDemo(
+      ["--script", "-", "--screen", "feed", "--size", "80x10"], input: "erer")
+    #expect(retried.contains(" loaded"))
+  }
+
+  @Test("piped: the list once, as plain text")
+  func piped() throws {
+    let (status, output) = try runDemo([])
+    #expect(status == 0)
+    #expect(!output.contains("\u{1B}"))
+    let lines = output.split(separator: "\n")
+    #expect(lines.first == "A")
+    #expect(lines.filter { $0.hasPrefix("  ") }.count == 3000, "every contact")
+  }
+
+  @Test("--help documents the options")
+  func help() throws {
+    let (status, output) = try runDemo(["--help"])
+    #expect(status == 0)
+    for option in ["--script", "--size", "--screen", "--database", "--image-delay"] {
+      #expect(output.contains(option), "\(option)")
+    }
+  }
+}
