@@ -241,9 +241,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   public func reconfigureItems(
     _ ids: [Item.ID], completion: (@MainActor () -> Void)? = nil
   ) throws(SnapshotError) {
-    var next = latestSnapshot
-    try next.reconfigureItems(ids)
-    apply(next, completion: completion)
+    try edit(
+      { (snapshot) throws(SnapshotError) in try snapshot.reconfigureItems(ids) },
+      completion: completion)
   }
 
   /// Replaces the cells of the given items, without a new snapshot.
@@ -253,9 +253,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   public func reloadItems(
     _ ids: [Item.ID], completion: (@MainActor () -> Void)? = nil
   ) throws(SnapshotError) {
-    var next = latestSnapshot
-    try next.reloadItems(ids)
-    apply(next, completion: completion)
+    try edit(
+      { (snapshot) throws(SnapshotError) in try snapshot.reloadItems(ids) }, completion: completion)
   }
 
   // MARK: Presenters

@@ -157,14 +157,22 @@ struct ReloadInference {
   /// The position UIKit infers for a row reloaded at old position `path`.
   @inlinable
   func destination(of path: ItemPath) -> ItemPath {
-    let section = Self.shift(
-      path.section - Self.count(below: path.section, in: sectionDeletes), by: sectionInserts)
+    let section = SortedPositions.slot(
+      rank: path.section - SortedPositions.count(below: path.section, in: sectionDeletes),
+      skipping: sectionInserts)
     let deleted = deletedRows[path.section] ?? []
-    let item = Self.shift(
-      path.item - Self.count(below: path.item, in: deleted), by: insertedRows[section] ?? [])
+    let item = SortedPositions.slot(
+      rank: path.item - SortedPositions.count(below: path.item, in: deleted),
+      skipping: insertedRows[section] ?? [])
     return ItemPath(section: section, item: item)
   }
 
+}
+
+/// Counting over ascending positions: the arithmetic of placing rows in a
+/// batch update, shared by the stager and ``BatchPositionMap``.
+@usableFromInline
+enum SortedPositions {
   /// How many of the ascending `values` are below `limit`.
   @inlinable
   static func count(below limit: Int, in values: [Int]) -> Int {
@@ -177,13 +185,22 @@ struct ReloadInference {
     return low
   }
 
-  /// `index` moved past each of the ascending insert positions at or before it.
+  /// Whether the ascending `values` contain `value`.
   @inlinable
-  static func shift(_ index: Int, by inserts: [Int]) -> Int {
-    var index = index
-    for insert in inserts {
-      if insert <= index { index += 1 } else { break }
+  static func contains(_ value: Int, in values: [Int]) -> Bool {
+    let index = count(below: value, in: values)
+    return index < values.count && values[index] == value
+  }
+
+  /// The `rank`-th free position, counting from zero, when the ascending
+  /// `taken` positions are occupied: where a row that keeps its order lands
+  /// among inserted ones.
+  @inlinable
+  static func slot(rank: Int, skipping taken: [Int]) -> Int {
+    var position = rank
+    for occupied in taken {
+      if occupied <= position { position += 1 } else { break }
     }
-    return index
+    return position
   }
 }

@@ -59,13 +59,13 @@ public struct BatchPositionMap: Sendable {
 
   /// The section's index after the batch, or `nil` when it is deleted.
   public func newSection(of section: Int) -> Int? {
-    if Self.contains(deletedSections, section) { return nil }
+    if SortedPositions.contains(section, in: deletedSections) { return nil }
     if let target = sectionMoves[section] { return target }
     // A staying section keeps its rank among the staying sections.
     let rank =
-      section - Self.count(below: section, in: deletedSections)
-      - Self.count(below: section, in: movedSectionSources)
-    return Self.slot(rank: rank, skipping: takenSections)
+      section - SortedPositions.count(below: section, in: deletedSections)
+      - SortedPositions.count(below: section, in: movedSectionSources)
+    return SortedPositions.slot(rank: rank, skipping: takenSections)
   }
 
   /// The row's position after the batch, or `nil` when it is deleted,
@@ -75,34 +75,9 @@ public struct BatchPositionMap: Sendable {
     if let target = rowMoves[path] { return target }
     if reloaded.contains(path) { return nil }
     let removed = removedRows[path.section] ?? []
-    if Self.contains(removed, path.item) { return nil }
-    let rank = path.item - Self.count(below: path.item, in: removed)
+    if SortedPositions.contains(path.item, in: removed) { return nil }
+    let rank = path.item - SortedPositions.count(below: path.item, in: removed)
     return ItemPath(
-      section: section, item: Self.slot(rank: rank, skipping: takenRows[section] ?? []))
-  }
-
-  /// The `rank`-th free position, counting from zero, when the ascending
-  /// `taken` positions are occupied.
-  static func slot(rank: Int, skipping taken: [Int]) -> Int {
-    var position = rank
-    for occupied in taken {
-      if occupied <= position { position += 1 } else { break }
-    }
-    return position
-  }
-
-  static func count(below value: Int, in sorted: [Int]) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  static func contains(_ sorted: [Int], _ value: Int) -> Bool {
-    let index = count(below: value, in: sorted)
-    return index < sorted.count && sorted[index] == value
+      section: section, item: SortedPositions.slot(rank: rank, skipping: takenRows[section] ?? []))
   }
 }
