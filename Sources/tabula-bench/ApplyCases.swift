@@ -18,40 +18,43 @@ func benchCell(_ host: any ListHost<SimulatedCell>, _ path: ItemPath, _ item: Be
   return cell
 }
 
+@MainActor
 func applyFlat(runs: Int) -> [BenchResult] {
-  MainActor.assumeIsolated {
-    let count = 100_000
-    let (oldItems, newItems) = flatMix(count: count, seed: 42)
-    let old = try! Snapshot(oldItems, in: SectionInfo(id: "all"))
-    let new = try! Snapshot(newItems, in: SectionInfo(id: "all"))
-    /// A table showing `old`, driven by a controller, ready for the next apply.
-    @MainActor func loadedTable() -> (
-      SimulatedTableView, ListController<SectionInfo, BenchItem, SimulatedCell>
-    ) {
-      let table = SimulatedTableView(viewportHeight: 20)
-      table.register(SimulatedCell.self, forReuseIdentifier: "cell")
-      table.animationTiming = .immediate
-      let controller = ListController(host: table, snapshot: old, cellProvider: benchCell)
-      controller.backgroundDiffThreshold = .max  // measure the work, not a thread hop
-      return (table, controller)
-    }
-    var batches = 0
-    var violations = 0
-    let animated = measure(runs: runs, setUp: { loadedTable() }) { table, controller in
+  let count = 100_000
+  let (oldItems, newItems) = flatMix(count: count, seed: 42)
+  let old = try! Snapshot(oldItems, in: SectionInfo(id: "all"))
+  let new = try! Snapshot(newItems, in: SectionInfo(id: "all"))
+  /// A table showing `old`, driven by a controller, ready for the next apply.
+  @MainActor func loadedTable() -> (
+    SimulatedTableView, ListController<SectionInfo, BenchItem, SimulatedCell>
+  ) {
+    let table = SimulatedTableView(viewportHeight: 20)
+    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    table.animationTiming = .immediate
+    let controller = ListController(host: table, snapshot: old, cellProvider: benchCell)
+    controller.backgroundDiffThreshold = .max  // measure the work, not a thread hop
+    return (table, controller)
+  }
+  var batches = 0
+  var violations = 0
+  let animated = measure(
+    runs: runs, setUp: { loadedTable() },
+    { table, controller in
       controller.apply(new)
       batches = table.batchCount
       violations = table.violations.count
       return table
-    }
-    let reload = measure(runs: runs, setUp: { loadedTable() }) { table, controller in
+    })
+  let reload = measure(
+    runs: runs, setUp: { loadedTable() },
+    { table, controller in
       controller.apply(new, animated: false)
       return table
-    }
-    return [
-      BenchResult(
-        name: "apply.flat", n: count, milliseconds: animated, baseline: "reload",
-        baselineMilliseconds: reload,
-        extra: [("batches", Double(batches)), ("violations", Double(violations))])
-    ]
-  }
+    })
+  return [
+    BenchResult(
+      name: "apply.flat", n: count, milliseconds: animated, baseline: "reload",
+      baselineMilliseconds: reload,
+      extra: [("batches", Double(batches)), ("violations", Double(violations))])
+  ]
 }

@@ -79,62 +79,61 @@ struct BenchAdPresenter: Presenter {
   }
 }
 
+@MainActor
 func presentScroll(runs: Int) -> [BenchResult] {
-  MainActor.assumeIsolated {
-    let count = 100_000
-    var random = BenchRandom(seed: 8)
-    var items: [AnyItem] = []
-    items.reserveCapacity(count)
-    for id in 0..<count {
-      switch Int.random(in: 0..<10, using: &random) {
-      case 0..<5: items.append(AnyItem(BenchUser(id: id, name: "User \(id % 100)")))
-      case 5..<9: items.append(AnyItem(BenchPost(id: id, text: "Post \(id % 100)", likes: id % 3)))
-      default: items.append(AnyItem(BenchAd(id: id, headline: "Ad \(id % 100)")))
-      }
+  let count = 100_000
+  var random = BenchRandom(seed: 8)
+  var items: [AnyItem] = []
+  items.reserveCapacity(count)
+  for id in 0..<count {
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0..<5: items.append(AnyItem(BenchUser(id: id, name: "User \(id % 100)")))
+    case 5..<9: items.append(AnyItem(BenchPost(id: id, text: "Post \(id % 100)", likes: id % 3)))
+    default: items.append(AnyItem(BenchAd(id: id, headline: "Ad \(id % 100)")))
     }
-    let snapshot = try! Snapshot(items, in: SectionInfo(id: "feed"))
-    let paths = (0..<count).map { ItemPath(section: 0, item: $0) }
-    let host = BenchHost()
-    let presenters = PresenterRegistry<BenchCell>()
-    presenters.register(BenchUserPresenter())
-    presenters.register(BenchPostPresenter())
-    presenters.register(BenchAdPresenter())
-    let controller = ListController(host: host, snapshot: snapshot, presenters: presenters)
-
-    let (tabula, handWritten) = measurePair(runs: runs) {
-      var characters = 0
-      for path in paths { characters &+= controller.cell(for: host, at: path).text.utf8.count }
-      return characters
-    } _: {
-      var characters = 0
-      for path in paths {
-        let item = snapshot[path]
-        let cell: BenchCell
-        switch item.base {
-        case let user as BenchUser:
-          cell = host.dequeueCell(withReuseIdentifier: "user", for: path)
-          cell.text = user.name
-          cell.detail = ""
-        case let post as BenchPost:
-          cell = host.dequeueCell(withReuseIdentifier: "post", for: path)
-          cell.text = post.text
-          cell.detail = post.likes > 0 ? "liked" : ""
-        case let ad as BenchAd:
-          cell = host.dequeueCell(withReuseIdentifier: "ad", for: path)
-          cell.text = ad.headline
-          cell.detail = "sponsored"
-        default:
-          fatalError("unknown model type")
-        }
-        characters &+= cell.text.utf8.count
-      }
-      return characters
-    }
-    return [
-      BenchResult(
-        name: "present.scroll", n: count, milliseconds: tabula, baseline: "switch",
-        baselineMilliseconds: handWritten,
-        extra: [("ns_per_row", tabula * 1e6 / Double(count))])
-    ]
   }
+  let snapshot = try! Snapshot(items, in: SectionInfo(id: "feed"))
+  let paths = (0..<count).map { ItemPath(section: 0, item: $0) }
+  let host = BenchHost()
+  let presenters = PresenterRegistry<BenchCell>()
+  presenters.register(BenchUserPresenter())
+  presenters.register(BenchPostPresenter())
+  presenters.register(BenchAdPresenter())
+  let controller = ListController(host: host, snapshot: snapshot, presenters: presenters)
+
+  let (tabula, handWritten) = measurePair(runs: runs) {
+    var characters = 0
+    for path in paths { characters &+= controller.cell(for: host, at: path).text.utf8.count }
+    return characters
+  } _: {
+    var characters = 0
+    for path in paths {
+      let item = snapshot[path]
+      let cell: BenchCell
+      switch item.base {
+      case let user as BenchUser:
+        cell = host.dequeueCell(withReuseIdentifier: "user", for: path)
+        cell.text = user.name
+        cell.detail = ""
+      case let post as BenchPost:
+        cell = host.dequeueCell(withReuseIdentifier: "post", for: path)
+        cell.text = post.text
+        cell.detail = post.likes > 0 ? "liked" : ""
+      case let ad as BenchAd:
+        cell = host.dequeueCell(withReuseIdentifier: "ad", for: path)
+        cell.text = ad.headline
+        cell.detail = "sponsored"
+      default:
+        fatalError("unknown model type")
+      }
+      characters &+= cell.text.utf8.count
+    }
+    return characters
+  }
+  return [
+    BenchResult(
+      name: "present.scroll", n: count, milliseconds: tabula, baseline: "switch",
+      baselineMilliseconds: handWritten,
+      extra: [("ns_per_row", tabula * 1e6 / Double(count))])
+  ]
 }
