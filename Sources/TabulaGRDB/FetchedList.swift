@@ -304,30 +304,11 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Makes ``snapshot`` from the content and the state, and tells observers.
   private func publish() {
-    var display: Snapshot<SectionInfo, Item>
-    let scope = PlaceholderScope.section(placeholderSection.id)
-    switch state {
-    case .loading, .initial:
-      display = placeholder(LoadingPlaceholder(scope)) ?? content ?? Snapshot()
-    case .noContent:
-      display = placeholder(NoResultsPlaceholder(scope)) ?? content ?? Snapshot()
-    case .error(let message):
-      if let content, content.numberOfItems > 0 {
-        display = content
-      } else {
-        display = placeholder(ErrorPlaceholder(scope, message: message)) ?? content ?? Snapshot()
-      }
-    case .loaded, .refreshing:
-      display = content ?? Snapshot()
-    }
+    var display = Snapshot.showing(
+      content, in: state, placeholderSection: placeholderSection, makePlaceholder: makePlaceholder)
     if let willApply { display = willApply(display) }
     snapshot = display
     observers.notify()
-  }
-
-  private func placeholder(_ placeholder: some Diffable) -> Snapshot<SectionInfo, Item>? {
-    guard let makePlaceholder else { return nil }
-    return try? Snapshot([makePlaceholder(placeholder)], in: placeholderSection)
   }
 
   // MARK: Reading and merging (off the main actor)

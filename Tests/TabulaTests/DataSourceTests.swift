@@ -378,3 +378,32 @@ final class BurstState {
   var rejected = 0
   init(seed: UInt64) { random = SeededRandom(seed: seed) }
 }
+
+@Suite("Snapshot.showing: content or a placeholder for the state")
+struct ShowingTests {
+  let section = SectionInfo(id: "posts", title: "Posts")
+  let content = try! Feed([AnyItem(Post(id: 1, text: "Hello"))], in: SectionInfo(id: "posts"))
+
+  func shown(_ content: Feed?, _ state: LoadingState, placeholders: Bool = true) -> [String] {
+    let make: (any Diffable) -> AnyItem = { AnyItem($0) }
+    return Feed.showing(
+      content, in: state, placeholderSection: section, makePlaceholder: placeholders ? make : nil
+    ).items.map { "\(type(of: $0.base))" }
+  }
+
+  @Test("each state with and without content")
+  func states() {
+    #expect(shown(nil, .loading) == ["LoadingPlaceholder"])
+    #expect(shown(nil, .noContent) == ["NoResultsPlaceholder"])
+    #expect(shown(nil, .error("x")) == ["ErrorPlaceholder"])
+    #expect(shown(content, .error("x")) == ["Post"], "content survives an error")
+    #expect(shown(content, .refreshing) == ["Post"])
+    #expect(shown(content, .loaded) == ["Post"])
+    #expect(shown(nil, .initial).isEmpty)
+    #expect(shown(nil, .loading, placeholders: false).isEmpty, "no placeholders without a maker")
+    let error = Feed.showing(
+      nil, in: .error("offline"), placeholderSection: section, makePlaceholder: { AnyItem($0) })
+    #expect(error.items.first?.base(as: ErrorPlaceholder.self)?.message == "offline")
+    #expect(error.sections == [section])
+  }
+}

@@ -110,27 +110,9 @@ public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: Da
 
   private func setState(_ newState: LoadingState) {
     state = newState
-    snapshot = display()
+    snapshot = .showing(
+      content, in: state, placeholderSection: placeholderSection, makePlaceholder: makePlaceholder)
     observers.notify()
-  }
-
-  /// The content, or a placeholder for the state when there is none to show.
-  private func display() -> Snapshot<SectionModel, Item> {
-    let scope = PlaceholderScope.section(String(describing: placeholderSection.id))
-    let placeholder: (any Diffable)?
-    switch state {
-    case .initial: return content ?? Snapshot()
-    case .loading: placeholder = LoadingPlaceholder(scope)
-    case .noContent: placeholder = NoResultsPlaceholder(scope)
-    case .error(let message):
-      guard content == nil || content?.numberOfItems == 0 else { return content! }
-      placeholder = ErrorPlaceholder(scope, message: message)
-    case .loaded, .refreshing: return content ?? Snapshot()
-    }
-    guard let placeholder, let makePlaceholder else { return content ?? Snapshot() }
-    return _trapping { () throws(SnapshotError) in
-      try Snapshot([makePlaceholder(placeholder)], in: placeholderSection)
-    }
   }
 }
 
