@@ -182,11 +182,7 @@ public class SimulatedListView: ListHost {
     reloadCount += 1
     for cell in cells.values { enqueue(cell) }
     cells = [:]
-    let newCounts = dataSourceCounts()
-    counts = newCounts
-    rows = freshRows(newCounts)
-    headers = newCounts.indices.map { listDataSource?.headerTitle(forSection: $0) ?? nil }
-    footers = newCounts.indices.map { listDataSource?.footerTitle(forSection: $0) ?? nil }
+    loadWithoutCells(dataSourceCounts())
     layOut()
   }
 
@@ -338,7 +334,8 @@ public class SimulatedListView: ListHost {
     return (0..<source.numberOfSections).map { source.numberOfItems(inSection: $0) }
   }
 
-  /// Takes in counts read at the first update (rule 1), with empty rows.
+  /// Takes in counts, new row identities and titles, without making cells
+  /// (a reload, or counts read at the first update: rule 1).
   private func loadWithoutCells(_ loaded: [Int]) {
     counts = loaded
     rows = freshRows(loaded)

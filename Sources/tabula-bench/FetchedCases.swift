@@ -112,8 +112,3 @@ func measureFetchedUpdate(runs: Int) async throws -> [BenchResult] {
       ])
   ]
 }
-
-func milliseconds(_ duration: Duration) -> Double {
-  let (seconds, attoseconds) = duration.components
-  return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-}

@@ -43,6 +43,12 @@ func format(_ value: Double) -> String {
   return String(text[..<end])
 }
 
+/// `duration` in milliseconds.
+func milliseconds(_ duration: Duration) -> Double {
+  let (seconds, attoseconds) = duration.components
+  return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}
+
 /// Keeps the optimizer from removing work whose result is unused.
 @inline(never)
 func blackHole<T>(_ value: T) {
@@ -59,10 +65,8 @@ func measure<Input, Output>(
   for _ in 0..<max(1, runs) {
     let input = setUp()
     var output: Output?
-    let elapsed = clock.measure { output = body(input) }
+    times.append(milliseconds(clock.measure { output = body(input) }))
     blackHole(output)
-    let (seconds, attoseconds) = elapsed.components
-    times.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
   }
   times.sort()
   return times[times.count / 2]
@@ -81,10 +85,6 @@ func measurePair<First, Second>(
   let clock = ContinuousClock()
   var firstTimes: [Double] = []
   var secondTimes: [Double] = []
-  func milliseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-  }
   for _ in 0..<max(1, runs) {
     var firstResult: First?
     firstTimes.append(milliseconds(clock.measure { firstResult = first() }))

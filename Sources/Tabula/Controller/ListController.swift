@@ -284,7 +284,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
       guard resolved.entry.wants(resource, model), let cell = host.visibleCell(at: path) else {
         continue
       }
-      resolved.entry.update(cell, model, resource, presenters.context(for: model, at: path))
+      resolved.entry.update(cell, model, resource, resolved.context(at: path))
       updated += 1
     }
     return updated
@@ -512,8 +512,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     if let presenters {
       let model = Self.model(of: item)
       let resolved = Self.resolved(model, in: presenters)
-      resolved.entry.didSelect(
-        model, PresentationContext(style: resolved.style, path: path, dispatcher: presenters))
+      resolved.entry.didSelect(model, resolved.context(at: path))
     }
     didSelect?(item, path)
   }
