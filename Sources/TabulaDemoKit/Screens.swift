@@ -24,9 +24,7 @@ final class ContactsScreen {
     presenters.registerPlaceholders(
       noResults: "No contacts match", retryHint: "press r to retry")
     contacts = FetchedList(
-      database,
-      request: FetchedRequest(
-        table: "contact", orderedBy: [.ascending("name", caseInsensitive: true)]),
+      database, request: Self.request(filter: ""),
       sectionedBy: .column("initial", order: .ascending),
       placeholderSection: SectionInfo(id: "contacts", title: "Contacts"))
     controller = ListController(host: list, presenters: presenters)
@@ -39,7 +37,14 @@ final class ContactsScreen {
   /// Shows only the contacts whose name contains `text` (all when empty).
   func setFilter(_ text: String) {
     filter = text
-    contacts.setFilter(text.isEmpty ? nil : "name LIKE \("%\(text)%")")
+    contacts.setRequest(Self.request(filter: text))
+  }
+
+  /// The contacts whose name contains `text` (all when empty), by name.
+  private static func request(filter text: String) -> FetchedRequest {
+    FetchedRequest(
+      table: "contact", filter: text.isEmpty ? nil : "name LIKE \("%\(text)%")",
+      orderedBy: [.ascending("name", caseInsensitive: true)])
   }
 
   /// Simulates a sync with a server: a contact renamed (it moves), one added,

@@ -14,8 +14,18 @@ import Tabula
 ///   request: FetchedRequest(table: "contact", orderedBy: [.ascending("name", caseInsensitive: true)]),
 ///   sectionedBy: .column("initial"))
 /// controller.connect(to: contacts)
-/// contacts.setFilter("name LIKE \("%\(text)%")")   // the filtered list animates in
+/// try contacts.setFilter("name LIKE \("%\(text)%")")   // the filtered list animates in
 /// ```
+///
+/// ## Always equal to a fresh query
+///
+/// After every commit, once the list is idle (``waitUntilIdle()``), its
+/// rows are those a fresh query of its request returns, in the same order.
+/// SQLite's update hook, which reports changed rows, misses some changes;
+/// the list notices each from what GRDB reports of every statement (see
+/// the table below) and reads more where the hook is silent. Only changes
+/// made through another connection to the file (another process) are not
+/// seen until the next commit through this one, or ``refresh()``.
 ///
 /// ## What a change costs
 ///
@@ -32,21 +42,35 @@ import Tabula
 /// one-row change in a 100,000-row, 100-section list reaches a simulated
 /// table in about 18 ms; reading the table again takes about 105 ms.
 ///
-/// The list reads everything again when the request changes (the new filter
-/// or order animates as an ordinary diff), when the schema changes (a
-/// dropped or altered table), and after every commit for an SQL request
-/// (``FetchedRequest/init(sql:)``), whose tables it cannot know.
+/// | what the commit did | what the list reads |
+/// | --- | --- |
+/// | inserted, updated or deleted rows of the table | those rows |
+/// | an INSERT into a table with a UNIQUE index, or an UPDATE of the rowid or a UNIQUE column (a `REPLACE` conflict or a new rowid can remove rows unannounced) | those rows, then `SELECT count(*)` with the filter; everything if the count disagrees |
+/// | wrote another table the request reads (a subquery in the filter, a view) | everything |
+/// | wrote a `WITHOUT ROWID` table or the tables under a view, or the filter has a subquery | everything |
+/// | changed the schema, or called `Database.notifyChanges(in:)` | everything |
+/// | wrote a table the request reads, for an SQL request | everything |
+/// | wrote nothing the request reads | nothing |
+///
+/// The list also reads everything when the request changes (the new filter
+/// or order animates as an ordinary diff).
 ///
 /// ## States and errors
 ///
 /// Until the first fetch ends the list is ``Tabula/LoadingState/loading``
 /// (a loading placeholder, when items can hold one). A database error (bad
-/// SQL, a missing table, a failed read) makes the state
-/// ``Tabula/LoadingState/error(_:)`` with the database's message; content
-/// fetched before stays shown. An empty result is
-/// ``Tabula/LoadingState/noContent``. ``willApply`` edits every snapshot
-/// before it is published: add a "no results" row, mix in rows that are not
-/// in the database.
+/// SQL, a missing table, a failed read) or content it cannot decode (a
+/// record that fails to decode, a missing or NULL `tabula_rowid` or a
+/// missing `tabula_section` in an SQL request, duplicate item ids) makes
+/// the state ``Tabula/LoadingState/error(_:)`` with a message naming the
+/// problem; content fetched before stays shown, and what the failed read
+/// should have covered is read at the next commit, request change or
+/// ``refresh()``. An empty result is ``Tabula/LoadingState/noContent``.
+/// ``willApply`` edits every snapshot before it is published: add a "no
+/// results" row, mix in rows that are not in the database.
+///
+/// The list reads on GRDB's reader, never blocking the main actor, and
+/// merges and builds snapshots off the main actor.
 @MainActor
 public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: DataSource {
   /// Sections are ``Tabula/SectionInfo``s: the section key is the id, and the
@@ -71,35 +95,36 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     didSet { publish() }
   }
 
+  /// How many times the list read its whole request (including reads after
+  /// a failed consistency check): the cost of keeping up, for tests and
+  /// tuning.
+  public private(set) var fullFetchCount = 0
+  /// How many times it read only changed rows.
+  public private(set) var incrementalFetchCount = 0
+  /// How many incremental reads were checked with a count, because the
+  /// commit could have removed rows unannounced.
+  public private(set) var consistencyCheckCount = 0
+
   private let writer: any DatabaseWriter
   private let sectioning: FetchedSectioning<Record>
   private let makeItem: @Sendable (Record) -> Item
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
+  private let build: FetchedBuild<Record, Item>
   private var rows: FetchedRows<Item>
-  /// Merging and building, specialised for the record and item types where
-  /// the list is created (this generic class is compiled once for all).
-  private let merge:
-    @Sendable (FetchedRows<Item>, Set<Int64>, FetchedRows<Item>, [FetchedOrdering]) ->
-      FetchedRows<Item>
-  private let build:
-    @Sendable (FetchedRows<Item>, FetchedSectioning<Record>) throws(SnapshotError) ->
-      Snapshot<SectionInfo, Item>
-  private var changeObserver: RowChangeObserver?
+  private var schedule = FetchSchedule()
+  private let tracker: ChangeTracker
+  /// Registers the tracker with the database without blocking the main
+  /// actor (the writer may be busy); every read waits for it, so no commit
+  /// after the first read goes unseen.
+  private let registration: Task<Void, Never>
   private var observers = ObserverList()
-  private var pendingRowIDs: Set<Int64> = []
-  private var needsFullFetch = true
-  private var isWorking = false
-  private var generation = 0
-
-  /// How many times the list read its whole request, and how many times it
-  /// read only changed rows: the cost of keeping up, for tests and tuning.
-  public private(set) var fullFetchCount = 0
-  /// See ``fullFetchCount``.
-  public private(set) var incrementalFetchCount = 0
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  private var streams: [Int: AsyncStream<Snapshot<SectionInfo, Item>>.Continuation] = [:]
+  private var nextStream = 0
 
   /// A list of `request`'s rows from `database`, grouped by `sectioning`, each
   /// row made into an item by `makeItem`. It starts fetching and observing
-  /// at once.
+  /// at once, without waiting for the database.
   ///
   /// - Parameters:
   ///   - makePlaceholder: Makes placeholder items (loading, no results,
@@ -116,15 +141,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     self.init(
       database: database, request: request, sectioning: sectioning,
       placeholderSection: placeholderSection, makeItem: makeItem,
-      makePlaceholder: makePlaceholder,
-      merge: { current, removing, adding, ordering in
-        FetchedRows.merge(current, removing: removing, adding: adding, ordering: ordering)
-      },
-      build: { (rows, sectioning) throws(SnapshotError) in
-        try Snapshot(
-          grouping: rows.items, keys: rows.sections, sectionOrder: sectioning.order.sectionOrder
-        ) { SectionInfo(id: $0, title: sectioning.title($0)) }
-      })
+      makePlaceholder: makePlaceholder, build: FetchedBuild())
   }
 
   @usableFromInline
@@ -135,13 +152,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     placeholderSection: SectionInfo,
     makeItem: @escaping @Sendable (Record) -> Item,
     makePlaceholder: (@Sendable (any Diffable) -> Item)?,
-    merge:
-      @escaping @Sendable (
-        FetchedRows<Item>, Set<Int64>, FetchedRows<Item>, [FetchedOrdering]
-      ) -> FetchedRows<Item>,
-    build:
-      @escaping @Sendable (FetchedRows<Item>, FetchedSectioning<Record>) throws(SnapshotError)
-      -> Snapshot<SectionInfo, Item>
+    build: FetchedBuild<Record, Item>
   ) {
     self.writer = database
     self.request = request
@@ -149,71 +160,88 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     self.placeholderSection = placeholderSection
     self.makeItem = makeItem
     self.makePlaceholder = makePlaceholder
-    self.merge = merge
     self.build = build
     self.rows = FetchedRows(keyCount: request.ordering.count)
-    let version = try? database.read { db in try db.schemaVersion() }
-    let changeObserver = RowChangeObserver(table: request.table, schemaVersion: version) {
-      [weak self] rowIDs, fullFetch in
-      Task { @MainActor in self?.commitArrived(rowIDs, fullFetch: fullFetch) }
+    let tracker = ChangeTracker(table: request.table)
+    self.tracker = tracker
+    registration = Task {
+      _ = try? await database.writeWithoutTransaction { db in
+        db.add(transactionObserver: tracker, extent: .observerLifetime)
+      }
     }
-    self.changeObserver = changeObserver
-    database.add(transactionObserver: changeObserver, extent: .observerLifetime)
+    tracker.deliver { [weak self] need, generation in
+      Task { @MainActor in self?.committed(need, generation: generation) }
+    }
     publish()
-    schedule()
+    startNextFetch()
+  }
+
+  isolated deinit {
+    for stream in streams.values { stream.finish() }
   }
 
   /// Shows another request: a new filter, a new order, another table. The
   /// list reads it in full, and a connected list animates the difference.
   public func setRequest(_ request: FetchedRequest) {
     self.request = request
-    changeObserver?.observe(table: request.table)
-    generation += 1
-    needsFullFetch = true
-    pendingRowIDs = []
+    schedule.requestChanged()
+    tracker.begin(generation: schedule.generation, table: request.table)
     if content != nil {
       state = .refreshing
       publish()
     }
-    schedule()
+    startNextFetch()
   }
 
   /// Shows the same table with another filter (`nil`: every row).
-  public func setFilter(_ filter: SQL?) {
-    setRequest(request.filtered(by: filter))
+  ///
+  /// - Throws: ``FetchedRequestError/notATableRequest(_:)`` when the request
+  ///   is SQL; the list is unchanged then.
+  public func setFilter(_ filter: SQL?) throws(FetchedRequestError) {
+    setRequest(try request.filtered(by: filter))
   }
 
   /// Shows the same rows in another order.
-  public func setOrdering(_ ordering: [FetchedOrdering]) {
-    setRequest(request.ordered(by: ordering))
+  ///
+  /// - Throws: ``FetchedRequestError/notATableRequest(_:)`` when the request
+  ///   is SQL; the list is unchanged then.
+  public func setOrdering(_ ordering: [FetchedOrdering]) throws(FetchedRequestError) {
+    setRequest(try request.ordered(by: ordering))
   }
 
-  /// Reads the request again in full (after an error, say).
+  /// Reads the request again in full (after an error, or a change made by
+  /// another process).
   public func refresh() {
     setRequest(request)
   }
 
+  /// Whether every commit announced so far is reflected in ``snapshot`` and
+  /// no read runs or waits.
+  public var isIdle: Bool { schedule.isIdle && !tracker.hasUndeliveredCommits }
+
   /// Returns once every commit announced so far is reflected in
-  /// ``snapshot``.
+  /// ``snapshot`` (or the read it needed failed: see ``state``).
   public func waitUntilIdle() async {
-    while isWorking || needsFullFetch || !pendingRowIDs.isEmpty
-      || changeObserver?.hasUndeliveredCommits == true
-    {
-      try? await Task.sleep(nanoseconds: 1_000_000)
+    while !isIdle {
+      await withCheckedContinuation { idleWaiters.append($0) }
     }
   }
 
   /// The snapshots the list publishes: the current one, then each new one.
+  /// A consumer slower than the list gets only the newest (snapshots are
+  /// complete states, so skipped ones are never needed); the sequence ends
+  /// when the list is deallocated.
   public var snapshots: AsyncStream<Snapshot<SectionInfo, Item>> {
-    AsyncStream { continuation in
-      continuation.yield(snapshot)
-      let observation = observe { [weak self] in
-        if let self { continuation.yield(self.snapshot) }
-      }
-      continuation.onTermination = { _ in
-        Task { @MainActor in observation.cancel() }
-      }
+    let (stream, continuation) = AsyncStream<Snapshot<SectionInfo, Item>>.makeStream(
+      bufferingPolicy: .bufferingNewest(1))
+    nextStream += 1
+    let key = nextStream
+    streams[key] = continuation
+    continuation.yield(snapshot)
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in self?.streams[key] = nil }
     }
+    return stream
   }
 
   /// Calls `observer` after every change of ``snapshot`` or ``state``.
@@ -223,83 +251,77 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
 
   // MARK: Keeping up with the database
 
-  private func commitArrived(_ rowIDs: Set<Int64>, fullFetch: Bool) {
-    changeObserver?.commitDelivered()
-    if fullFetch || request.table == nil {
-      needsFullFetch = true
-    } else {
-      pendingRowIDs.formUnion(rowIDs)
-    }
-    schedule()
+  private func committed(_ need: FetchSchedule.Need, generation: Int) {
+    tracker.commitDelivered()
+    schedule.committed(need, generation: generation)
+    startNextFetch()
   }
 
-  /// Starts the next read, if one is due and none runs.
-  private func schedule() {
-    guard !isWorking else { return }
-    if needsFullFetch {
-      needsFullFetch = false
-      pendingRowIDs = []
-      isWorking = true
-      fetch(rowIDs: nil)
-    } else if !pendingRowIDs.isEmpty {
-      let rowIDs = pendingRowIDs
-      pendingRowIDs = []
-      isWorking = true
-      fetch(rowIDs: rowIDs)
+  /// Starts the next read, if one is due and none runs; wakes the callers
+  /// of ``waitUntilIdle()`` when there is nothing left to do.
+  private func startNextFetch() {
+    guard let fetch = schedule.start() else {
+      if isIdle {
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
+      }
+      return
     }
-  }
-
-  /// Reads all rows (`rowIDs == nil`) or the changed ones, merges them, and
-  /// builds the snapshot off the main actor.
-  private func fetch(rowIDs: Set<Int64>?) {
-    let generation = generation
-    let request = request
-    let sectioning = sectioning
-    let makeItem = makeItem
+    if case .everything = fetch.need { fullFetchCount += 1 } else { incrementalFetchCount += 1 }
+    let context = FetchedReadContext(
+      request: request, sectioning: sectioning, makeItem: makeItem, generation: fetch.generation)
     let current = rows
     let writer = writer
-    let merge = merge
     let build = build
-    if rowIDs == nil { fullFetchCount += 1 } else { incrementalFetchCount += 1 }
+    let registration = registration
     Task {
-      let result: Result<(FetchedRows<Item>, Snapshot<SectionInfo, Item>), any Error>
+      await registration.value
+      let result: Result<FetchedResult<Item>, any Error>
       do {
-        let fetched = try await writer.read { db in
-          try Self.fetchRows(
-            db, request: request, sectioning: sectioning, makeItem: makeItem,
-            rowIDs: rowIDs.map(Array.init))
+        let read = try await writer.read { db in
+          try context.read(db, need: fetch.need, current: current)
         }
         result = .success(
           try await Task.detached(priority: .userInitiated) {
-            let merged = rowIDs.map { merge(current, $0, fetched, request.ordering) } ?? fetched
-            return (merged, try build(merged, sectioning))
+            try build.result(of: read, current: current, context: context)
           }.value)
       } catch {
         result = .failure(error)
       }
-      self.finish(result, generation: generation)
+      self.finish(fetch, result)
     }
   }
 
   private func finish(
-    _ result: Result<(FetchedRows<Item>, Snapshot<SectionInfo, Item>), any Error>,
-    generation: Int
+    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedResult<Item>, any Error>
   ) {
-    isWorking = false
-    guard generation == self.generation else {  // the request changed meanwhile
-      schedule()
-      return
-    }
+    let outcome: FetchSchedule.Outcome
     switch result {
-    case .success((let fetched, let built)):
-      rows = fetched
-      content = built
-      state = built.numberOfItems == 0 ? .noContent : .loaded
-    case .failure(let error):
-      state = .error(String(describing: error))
+    case .success: outcome = .applied
+    case .failure(is SnapshotError) where fetch.need != .everything:
+      // Duplicate ids after a merge: the rows contradict the database.
+      outcome = .inconsistent
+    case .failure: outcome = .failed
     }
-    publish()
-    schedule()
+    if schedule.finished(fetch, outcome) {
+      switch result {
+      case .success(let fetched):
+        if fetched.checked { consistencyCheckCount += 1 }
+        if fetched.readEverything && fetch.need != .everything { fullFetchCount += 1 }
+        if let plan = fetched.plan { tracker.adopt(plan) }
+        rows = fetched.rows
+        content = fetched.snapshot
+        state = fetched.snapshot.numberOfItems == 0 ? .noContent : .loaded
+        publish()
+      case .failure(let error) where outcome == .failed:
+        state = .error(String(describing: error))
+        publish()
+      case .failure:
+        break
+      }
+    }
+    startNextFetch()
   }
 
   /// Makes ``snapshot`` from the content and the state, and tells observers.
@@ -309,34 +331,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     if let willApply { display = willApply(display) }
     snapshot = display
     observers.notify()
-  }
-
-  // MARK: Reading and merging (off the main actor)
-
-  nonisolated private static func fetchRows(
-    _ db: Database, request: FetchedRequest, sectioning: FetchedSectioning<Record>,
-    makeItem: (Record) -> Item, rowIDs: [Int64]?
-  ) throws -> FetchedRows<Item> {
-    let keyCount = request.ordering.count
-    var fetched = FetchedRows<Item>(keyCount: keyCount)
-    // Changed rows are fetched in chunks, within SQLite's limit on arguments.
-    let chunks: [[Int64]?] =
-      rowIDs.map { ids in
-        stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
-      } ?? [nil]
-    for chunk in chunks {
-      let (sql, arguments) = try request.sql(sectionColumn: sectioning.column, rowIDs: chunk)
-        .build(db)
-      let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-      while let row = try cursor.next() {
-        let record = try Record(row: row)
-        fetched.append(
-          rowID: row["tabula_rowid"], item: makeItem(record),
-          section: sectioning.key(record, row),
-          keys: (0..<keyCount).map { row["tabula_key\($0)"] as DatabaseValue })
-      }
-    }
-    return fetched
+    for stream in streams.values { stream.yield(display) }
   }
 }
 
@@ -367,177 +362,5 @@ extension FetchedList where Item == AnyItem, Record: Diffable {
       database, request: request, sectionedBy: sectioning,
       placeholderSection: placeholderSection, makeItem: { AnyItem($0) },
       makePlaceholder: { AnyItem($0) })
-  }
-}
-
-/// The rows of a fetched list, in order, as parallel arrays: rowids, items,
-/// section keys, and the order keys of every row laid end to end (one
-/// allocation, not one per row).
-@usableFromInline
-struct FetchedRows<Item: Sendable>: Sendable {
-  @usableFromInline var rowIDs: [Int64] = []
-  @usableFromInline var items: [Item] = []
-  @usableFromInline var sections: [String] = []
-  @usableFromInline var keys: [DatabaseValue] = []
-  @usableFromInline let keyCount: Int
-
-  @usableFromInline
-  init(keyCount: Int) { self.keyCount = keyCount }
-
-  @inlinable
-  var count: Int { rowIDs.count }
-
-  @inlinable
-  mutating func append(rowID: Int64, item: Item, section: String, keys rowKeys: [DatabaseValue]) {
-    rowIDs.append(rowID)
-    items.append(item)
-    sections.append(section)
-    keys.append(contentsOf: rowKeys)
-  }
-
-  /// Appends the rows `range` of `other`.
-  @inlinable
-  mutating func append(contentsOf other: FetchedRows, _ range: Range<Int>) {
-    guard !range.isEmpty else { return }
-    rowIDs.append(contentsOf: other.rowIDs[range])
-    items.append(contentsOf: other.items[range])
-    sections.append(contentsOf: other.sections[range])
-    keys.append(
-      contentsOf: other.keys[(range.lowerBound * keyCount)..<(range.upperBound * keyCount)])
-  }
-
-  @inlinable
-  mutating func reserveCapacity(_ capacity: Int) {
-    rowIDs.reserveCapacity(capacity)
-    items.reserveCapacity(capacity)
-    sections.reserveCapacity(capacity)
-    keys.reserveCapacity(capacity * keyCount)
-  }
-
-  /// Whether row `left` of `self` comes before row `right` of `other` in
-  /// `ordering` (then by rowid), comparing as SQLite does.
-  @inlinable
-  func row(_ left: Int, precedes right: Int, of other: FetchedRows, in ordering: [FetchedOrdering])
-    -> Bool
-  {
-    for (index, order) in ordering.enumerated() {
-      var comparison = compareSQLite(
-        keys[left * keyCount + index], other.keys[right * keyCount + index],
-        caseInsensitive: order.caseInsensitive)
-      if !order.ascending { comparison = -comparison }
-      if comparison != 0 { return comparison < 0 }
-    }
-    return rowIDs[left] < other.rowIDs[right]
-  }
-
-  /// `current` without the rows in `removing`, with the rows of `adding`
-  /// merged in at their places. Each added row is placed by binary search,
-  /// and unchanged rows are copied in runs.
-  ///
-  /// - Complexity: O(n + k log n) comparisons for k added rows.
-  @inlinable
-  static func merge(
-    _ current: FetchedRows, removing: Set<Int64>, adding: FetchedRows,
-    ordering: [FetchedOrdering]
-  ) -> FetchedRows {
-    // The rows kept: runs between removed ones. A few removals are found by
-    // comparing integers, without hashing every rowid.
-    let removed = Array(removing)
-    var kept = FetchedRows(keyCount: current.keyCount)
-    kept.reserveCapacity(current.count + adding.count)
-    var runStart = 0
-    current.rowIDs.withUnsafeBufferPointer { rowIDs in
-      for position in rowIDs.indices {
-        let rowID = rowIDs[position]
-        let isRemoved =
-          removed.count <= 16 ? removed.contains(rowID) : removing.contains(rowID)
-        if isRemoved {
-          kept.append(contentsOf: current, runStart..<position)
-          runStart = position + 1
-        }
-      }
-    }
-    kept.append(contentsOf: current, runStart..<current.count)
-    guard adding.count > 0 else { return kept }
-
-    // The added rows in order, and where each goes among the kept ones.
-    let order = adding.rowIDs.indices.sorted {
-      adding.row($0, precedes: $1, of: adding, in: ordering)
-    }
-    var result = FetchedRows(keyCount: current.keyCount)
-    result.reserveCapacity(kept.count + adding.count)
-    var copied = 0
-    for added in order {
-      var low = copied
-      var high = kept.count
-      while low < high {
-        let middle = (low + high) / 2
-        if kept.row(middle, precedes: added, of: adding, in: ordering) {
-          low = middle + 1
-        } else {
-          high = middle
-        }
-      }
-      result.append(contentsOf: kept, copied..<low)
-      result.append(contentsOf: adding, added..<(added + 1))
-      copied = low
-    }
-    result.append(contentsOf: kept, copied..<kept.count)
-    return result
-  }
-}
-
-/// How a ``FetchedList`` groups its rows into sections.
-public struct FetchedSectioning<Record>: Sendable {
-  let column: String?
-  let key: @Sendable (Record, Row) -> String
-  @usableFromInline let order: FetchedSectionOrder
-  @usableFromInline let title: @Sendable (String) -> String
-
-  /// One section, `id`, holding every row.
-  public static func single(_ id: String = "all", title: String? = nil) -> FetchedSectioning {
-    FetchedSectioning(
-      column: nil, key: { _, _ in id }, order: .firstAppearance, title: { _ in title ?? id })
-  }
-
-  /// A section per value of `column`, titled by `title` (the value's text by
-  /// default). Rows need not be sorted by it.
-  public static func column(
-    _ column: String, order: FetchedSectionOrder = .firstAppearance,
-    title: @escaping @Sendable (String) -> String = { $0 }
-  ) -> FetchedSectioning {
-    FetchedSectioning(
-      column: column,
-      key: { _, row in
-        let value: DatabaseValue = row["tabula_section"]
-        return value.isNull ? "" : (String.fromDatabaseValue(value) ?? "\(value)")
-      }, order: order, title: title)
-  }
-
-  /// A section per value of `key` on the record (a key path works).
-  public static func by(
-    _ key: @escaping @Sendable (Record) -> String, order: FetchedSectionOrder = .firstAppearance,
-    title: @escaping @Sendable (String) -> String = { $0 }
-  ) -> FetchedSectioning {
-    FetchedSectioning(column: nil, key: { record, _ in key(record) }, order: order, title: title)
-  }
-}
-
-/// The order of a ``FetchedList``'s sections.
-public enum FetchedSectionOrder: Sendable {
-  /// As their first rows appear in the request's order.
-  case firstAppearance
-  /// By section key, ascending.
-  case ascending
-  /// By section key, descending.
-  case descending
-
-  @usableFromInline
-  var sectionOrder: SectionOrder<String> {
-    switch self {
-    case .firstAppearance: .firstAppearance
-    case .ascending: .ascending
-    case .descending: .descending
-    }
   }
 }

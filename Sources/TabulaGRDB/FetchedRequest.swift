@@ -14,8 +14,16 @@ import GRDB
 /// A table request is what makes a fetched list incremental: the list knows
 /// the table to watch, how to fetch single rows with the same filter, and how
 /// to place them in the order without asking the database for everything
-/// again. Rows tied in the order are ordered by `rowid`, in the database and
-/// in the list alike.
+/// again. Rows tied in the order are ordered by `rowid` (by the primary key
+/// in a `WITHOUT ROWID` table), in the database and in the list alike.
+///
+/// The list reads everything again after each change, instead of only the
+/// changed rows, when it cannot follow the table row by row: a `WITHOUT
+/// ROWID` table or a view (SQLite does not report their rows' changes), or
+/// a filter with a subquery (`grp IN (SELECT grp FROM visible)`), whose
+/// result can change when other rows or tables do. Writes to other tables
+/// the request reads are noticed (GRDB reports which tables each statement
+/// writes).
 public struct FetchedRequest: Sendable, CustomStringConvertible {
   enum Source: Sendable {
     case table(name: String, filter: SQL?, ordering: [FetchedOrdering])
@@ -30,11 +38,14 @@ public struct FetchedRequest: Sendable, CustomStringConvertible {
     source = .table(name: table, filter: filter, ordering: ordering)
   }
 
-  /// Any query: a join, a view, a union. The list re-reads it after every
-  /// commit, since it cannot tell which rows a change touched.
+  /// Any query: a join, a view, a union. The list reads it again after
+  /// every commit that writes a table it reads, since it cannot tell which
+  /// rows a change touched.
   ///
-  /// The query must select a `rowid` column named `tabula_rowid`, unique per
-  /// row, when sections are made from a column, `tabula_section` too.
+  /// The query must select a column named `tabula_rowid` holding a unique
+  /// integer per row (a rowid), and, when sections are made from a column,
+  /// a column named `tabula_section`. A missing or NULL `tabula_rowid`, or a
+  /// missing `tabula_section`, is the list's error state naming the column.
   public init(sql: SQL) {
     source = .sql(sql)
   }
@@ -53,20 +64,24 @@ public struct FetchedRequest: Sendable, CustomStringConvertible {
 
   /// The same request with another filter.
   ///
-  /// - Precondition: A table request.
-  public func filtered(by filter: SQL?) -> FetchedRequest {
+  /// - Throws: ``FetchedRequestError/notATableRequest(_:)`` for an SQL
+  ///   request, whose filter is part of its SQL.
+  public func filtered(by filter: SQL?) throws(FetchedRequestError) -> FetchedRequest {
     guard case .table(let name, _, let ordering) = source else {
-      preconditionFailure("filtered(by:) needs a table request; \(self) is SQL")
+      throw .notATableRequest("filtered(by:)")
     }
     return FetchedRequest(table: name, filter: filter, orderedBy: ordering)
   }
 
   /// The same request in another order.
   ///
-  /// - Precondition: A table request.
-  public func ordered(by ordering: [FetchedOrdering]) -> FetchedRequest {
+  /// - Throws: ``FetchedRequestError/notATableRequest(_:)`` for an SQL
+  ///   request, whose order is part of its SQL.
+  public func ordered(by ordering: [FetchedOrdering]) throws(FetchedRequestError)
+    -> FetchedRequest
+  {
     guard case .table(let name, let filter, _) = source else {
-      preconditionFailure("ordered(by:) needs a table request; \(self) is SQL")
+      throw .notATableRequest("ordered(by:)")
     }
     return FetchedRequest(table: name, filter: filter, orderedBy: ordering)
   }
@@ -81,15 +96,58 @@ public struct FetchedRequest: Sendable, CustomStringConvertible {
     case .sql: return "FetchedRequest(sql:)"
     }
   }
+}
 
-  /// The query for all rows, or (for a table request) only those in `rowIDs`.
-  func sql(sectionColumn: String?, rowIDs: [Int64]?) -> SQL {
+/// A request edit that does not apply to the request.
+public enum FetchedRequestError: Error, Equatable, CustomStringConvertible {
+  /// The edit (`operation`) needs a table request, and the request is SQL.
+  case notATableRequest(String)
+
+  /// The message, naming the edit and how to do it instead.
+  public var description: String {
+    switch self {
+    case .notATableRequest(let operation):
+      "\(operation) needs a table request, but the request is SQL (FetchedRequest(sql:)): "
+        + "its filter and order are part of its SQL; show another request with setRequest(_:)"
+    }
+  }
+}
+
+/// How a table stores its rows, which decides how a ``FetchedList`` can
+/// follow it.
+enum TableShape: Sendable, Equatable {
+  /// An ordinary table: rows have rowids, and SQLite reports their changes.
+  case rowID
+  /// A `WITHOUT ROWID` table (ties ordered by these primary key columns),
+  /// or a view (no columns: ties in SQLite's order). No rowids, no row
+  /// changes reported.
+  case withoutRowID(primaryKey: [String])
+
+  /// The shape of `table`.
+  static func of(_ table: String, in db: Database) throws -> TableShape {
+    // A view (or no such table: the query will say so).
+    guard try db.tableExists(table) else { return .withoutRowID(primaryKey: []) }
+    // Only a table with rowids can select them; a WITHOUT ROWID table fails
+    // to compile this.
+    if (try? db.makeStatement(sql: "SELECT rowid FROM \(quoted(table)) LIMIT 0")) != nil {
+      return .rowID
+    }
+    return .withoutRowID(primaryKey: try db.primaryKey(table).columns)
+  }
+}
+
+extension FetchedRequest {
+  /// The query for all rows, or (for a table request on a rowid table)
+  /// only those in `rowIDs`. A table request selects `tabula_rowid` (rowid
+  /// tables only), `tabula_key0`... (the order keys) and `tabula_section`.
+  func sql(sectionColumn: String?, shape: TableShape, rowIDs: [Int64]?) -> SQL {
     switch source {
     case .sql(let sql):
       return sql
     case .table(let name, let filter, let ordering):
       let table = quoted(name)
-      var query = SQL(sql: "SELECT \(table).*, \(table).rowid AS tabula_rowid")
+      var query = SQL(sql: "SELECT \(table).*")
+      if shape == .rowID { query.append(sql: ", \(table).rowid AS tabula_rowid") }
       for (index, order) in ordering.enumerated() {
         query.append(sql: ", \(table).\(quoted(order.column)) AS tabula_key\(index)")
       }
@@ -97,33 +155,103 @@ public struct FetchedRequest: Sendable, CustomStringConvertible {
         query.append(sql: ", \(table).\(quoted(sectionColumn)) AS tabula_section")
       }
       query.append(sql: " FROM \(table)")
-      var conditions: [SQL] = []
-      if let filter { conditions.append("(" + filter + ")") }
-      if let rowIDs {
-        let placeholders = Array(repeating: "?", count: rowIDs.count).joined(separator: ", ")
-        conditions.append(
-          SQL(
-            sql: "\(table).rowid IN (\(placeholders))",
-            arguments: StatementArguments(rowIDs)))
+      query.append(literal: whereClause(filter: filter, table: table, rowIDs: rowIDs))
+      // The collation is explicit: a column declared COLLATE NOCASE would
+      // otherwise sort unlike the merge's BINARY comparison.
+      var terms = ordering.map {
+        "\(table).\(quoted($0.column)) COLLATE \($0.caseInsensitive ? "NOCASE" : "BINARY")"
+          + ($0.ascending ? " ASC" : " DESC")
       }
-      for (index, condition) in conditions.enumerated() {
-        query.append(sql: index == 0 ? " WHERE " : " AND ")
-        query.append(literal: condition)
+      switch shape {
+      case .rowID: terms.append("\(table).rowid ASC")
+      case .withoutRowID(let primaryKey):
+        terms += primaryKey.map { "\(table).\(quoted($0)) ASC" }
       }
-      let terms =
-        ordering.map {
-          "\(table).\(quoted($0.column))\($0.caseInsensitive ? " COLLATE NOCASE" : "")"
-            + ($0.ascending ? " ASC" : " DESC")
-        } + ["\(table).rowid ASC"]
-      query.append(sql: " ORDER BY " + terms.joined(separator: ", "))
+      if !terms.isEmpty { query.append(sql: " ORDER BY " + terms.joined(separator: ", ")) }
       return query
     }
   }
+
+  /// `SELECT count(*)` of the rows a table request shows: the consistency
+  /// check after an incremental read.
+  func countSQL() -> SQL? {
+    guard case .table(let name, let filter, _) = source else { return nil }
+    let table = quoted(name)
+    return SQL(sql: "SELECT count(*) FROM \(table)")
+      + whereClause(filter: filter, table: table, rowIDs: nil)
+  }
+
+  /// Whether the filter may read other rows than the one it tests (a
+  /// subquery): then a change to one row can change whether others match.
+  func filterReadsOtherRows(_ db: Database) throws -> Bool {
+    guard case .table(_, let filter?, _) = source else { return false }
+    let (sql, _) = try filter.build(db)
+    return containsKeyword("select", in: sql)
+  }
+
+  private func whereClause(filter: SQL?, table: String, rowIDs: [Int64]?) -> SQL {
+    var conditions: [SQL] = []
+    if let filter { conditions.append("(" + filter + ")") }
+    if let rowIDs {
+      let placeholders = Array(repeating: "?", count: rowIDs.count).joined(separator: ", ")
+      conditions.append(
+        SQL(sql: "\(table).rowid IN (\(placeholders))", arguments: StatementArguments(rowIDs)))
+    }
+    var clause = SQL(sql: "")
+    for (index, condition) in conditions.enumerated() {
+      clause.append(sql: index == 0 ? " WHERE " : " AND ")
+      clause.append(literal: condition)
+    }
+    return clause
+  }
+}
+
+/// Whether `sql` contains `keyword` (lowercase) as a word, outside string
+/// literals, quoted identifiers and comments.
+func containsKeyword(_ keyword: String, in sql: String) -> Bool {
+  let bytes = Array(sql.utf8)
+  let target = Array(keyword.utf8)
+  func isWordByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+      || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+  }
+  var index = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    switch byte {
+    case 0x27, 0x22, 0x60:  // ' " `: skip to the closing quote (doubled quotes included)
+      index += 1
+      while index < bytes.count, bytes[index] != byte { index += 1 }
+      index += 1
+    case 0x5B:  // [identifier]
+      while index < bytes.count, bytes[index] != 0x5D { index += 1 }
+      index += 1
+    case 0x2D where index + 1 < bytes.count && bytes[index + 1] == 0x2D:  // -- comment
+      while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+    case 0x2F where index + 1 < bytes.count && bytes[index + 1] == 0x2A:  // /* comment */
+      index += 2
+      while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) {
+        index += 1
+      }
+      index += 2
+    default:
+      guard isWordByte(byte) else {
+        index += 1
+        continue
+      }
+      let start = index
+      while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+      let word = bytes[start..<index].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+      if word == target { return true }
+    }
+  }
+  return false
 }
 
 /// One term of a ``FetchedRequest``'s order: a column, ascending or
 /// descending, compared as SQLite compares (NULLs first, numbers, text,
-/// blobs), with `BINARY` or `NOCASE` collation.
+/// blobs), with `BINARY` or `NOCASE` collation, whatever collation the
+/// column declares.
 public struct FetchedOrdering: Sendable, Hashable, CustomStringConvertible {
   /// The column.
   public var column: String
@@ -153,45 +281,4 @@ public struct FetchedOrdering: Sendable, Hashable, CustomStringConvertible {
 /// `name` as an SQL identifier.
 func quoted(_ name: String) -> String {
   "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}
-
-/// Compares two values as SQLite's `ORDER BY` does: NULL, then numbers
-/// (integers and reals compared numerically), then text (BINARY: bytewise
-/// UTF-8; NOCASE: ASCII letters folded first), then blobs (bytewise).
-@usableFromInline
-func compareSQLite(_ left: DatabaseValue, _ right: DatabaseValue, caseInsensitive: Bool) -> Int {
-  func rank(_ value: DatabaseValue) -> Int {
-    switch value.storage {
-    case .null: 0
-    case .int64, .double: 1
-    case .string: 2
-    case .blob: 3
-    }
-  }
-  let leftRank = rank(left)
-  let rightRank = rank(right)
-  if leftRank != rightRank { return leftRank < rightRank ? -1 : 1 }
-  switch (left.storage, right.storage) {
-  case (.int64(let a), .int64(let b)): return a == b ? 0 : (a < b ? -1 : 1)
-  case (.int64(let a), .double(let b)): return compareNumbers(Double(a), b)
-  case (.double(let a), .int64(let b)): return compareNumbers(a, Double(b))
-  case (.double(let a), .double(let b)): return compareNumbers(a, b)
-  case (.string(let a), .string(let b)):
-    return compareBytes(Array(a.utf8), Array(b.utf8), foldingASCII: caseInsensitive)
-  case (.blob(let a), .blob(let b)): return compareBytes(Array(a), Array(b), foldingASCII: false)
-  default: return 0
-  }
-}
-
-private func compareNumbers(_ a: Double, _ b: Double) -> Int {
-  a == b ? 0 : (a < b ? -1 : 1)
-}
-
-private func compareBytes(_ a: [UInt8], _ b: [UInt8], foldingASCII: Bool) -> Int {
-  for (x, y) in zip(a, b) {
-    let left = foldingASCII && x >= 65 && x <= 90 ? x + 32 : x
-    let right = foldingASCII && y >= 65 && y <= 90 ? y + 32 : y
-    if left != right { return left < right ? -1 : 1 }
-  }
-  return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
 }

@@ -163,7 +163,7 @@ struct FetchedListTests {
     controller.connect(to: list)
     await list.waitUntilIdle()
     let reloads = table.reloadCount
-    list.setFilter("name LIKE \("A%")")
+    try list.setFilter("name LIKE \("A%")")
     await list.waitUntilIdle()
     #expect(list.snapshot.sections.map(\.id) == ["A"])
     #expect(
@@ -172,7 +172,7 @@ struct FetchedListTests {
     let filteredBatch = table.batchLog.last
     #expect(filteredBatch?.deleteSections.count == 5)
 
-    list.setOrdering([.ascending("initial"), .descending("rank")])
+    try list.setOrdering([.ascending("initial"), .descending("rank")])
     await list.waitUntilIdle()
     #expect(
       list.snapshot
@@ -209,7 +209,7 @@ struct FetchedListTests {
     await list.waitUntilIdle()
     #expect(list.snapshot.sections.map(\.id) == ["me", "A", "B"])
     #expect(list.snapshot[ItemPath(section: 0, item: 0)].base(as: User.self)?.name == "Me")
-    list.setFilter("name = \("nobody")")
+    try list.setFilter("name = \("nobody")")
     await list.waitUntilIdle()
     #expect(list.state == .noContent)
     #expect(list.snapshot.sections.map(\.id) == ["me", "people"])
