@@ -26,13 +26,17 @@ struct FetchPlan: Sendable {
   /// (a `REPLACE` conflict on a UNIQUE index).
   var insertsMayReplace: Bool { uniqueColumns?.isEmpty != true }
 
-  /// Whether an update of `columns` can delete or re-key rows unannounced:
-  /// it changes the rowid, or a UNIQUE column (a `REPLACE` conflict).
+  /// Whether an update of `columns` changes rowids (SQLite reports only the
+  /// new ones).
+  func updatesRowID(_ columns: Set<String>) -> Bool {
+    columns.contains { rowIDColumns.contains($0.lowercased()) }
+  }
+
+  /// Whether an update of `columns` can delete rows unannounced: it changes
+  /// a UNIQUE column (a `REPLACE` conflict).
   func updateMayReplace(_ columns: Set<String>) -> Bool {
-    let lowered = Set(columns.map { $0.lowercased() })
-    guard lowered.isDisjoint(with: rowIDColumns) else { return true }
     guard let uniqueColumns else { return true }
-    return !lowered.isDisjoint(with: uniqueColumns)
+    return columns.contains { uniqueColumns.contains($0.lowercased()) }
   }
 }
 
@@ -51,9 +55,11 @@ struct FetchPlan: Sendable {
 /// - a write to another table the request reads (a filter's subquery, a
 ///   view's tables), to a table followed without rowids, an explicit
 ///   `Database.notifyChanges(in:)`, or a schema change: read everything;
-/// - an INSERT into a table with UNIQUE indexes, or an UPDATE of the rowid
-///   or of a UNIQUE column: read the changed rows, then check the count (a
-///   row may have vanished unannounced);
+/// - an UPDATE of the rowid: read everything (the old rowid is gone
+///   unannounced);
+/// - an INSERT into a table with UNIQUE indexes, or an UPDATE of a UNIQUE
+///   column: read the changed rows, then check the count (a `REPLACE` may
+///   have deleted rows unannounced);
 /// - otherwise: read the changed rows.
 ///
 /// Before a full read has described the request (a ``FetchPlan``), and
@@ -143,7 +149,13 @@ final class ChangeTracker: TransactionObserver, @unchecked Sendable {
       if plan.incremental, eventKind.tableName.lowercased() == table {
         switch eventKind {
         case .insert: if plan.insertsMayReplace { mustVerify = true }
-        case .update(_, let columns): if plan.updateMayReplace(columns) { mustVerify = true }
+        case .update(_, let columns):
+          if plan.updatesRowID(columns) {
+            // The old rowid is gone unannounced: a count would only confirm it.
+            mustReadEverything = true
+          } else if plan.updateMayReplace(columns) {
+            mustVerify = true
+          }
         case .delete: break
         }
         return true

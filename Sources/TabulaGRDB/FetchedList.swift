@@ -45,7 +45,8 @@ import Tabula
 /// | what the commit did | what the list reads |
 /// | --- | --- |
 /// | inserted, updated or deleted rows of the table | those rows |
-/// | an INSERT into a table with a UNIQUE index, or an UPDATE of the rowid or a UNIQUE column (a `REPLACE` conflict or a new rowid can remove rows unannounced) | those rows, then `SELECT count(*)` with the filter; everything if the count disagrees |
+/// | an INSERT into a table with a UNIQUE index, or an UPDATE of a UNIQUE column (a `REPLACE` conflict can delete rows unannounced) | those rows, then `SELECT count(*)` with the filter; everything if the count disagrees |
+/// | an UPDATE of the rowid (SQLite reports only the new one) | everything |
 /// | wrote another table the request reads (a subquery in the filter, a view) | everything |
 /// | wrote a `WITHOUT ROWID` table or the tables under a view, or the filter has a subquery | everything |
 /// | changed the schema, or called `Database.notifyChanges(in:)` | everything |

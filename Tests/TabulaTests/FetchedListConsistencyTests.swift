@@ -87,6 +87,7 @@ struct FetchedListConsistencyTests {
     await list.waitUntilIdle()
     #expect(list.snapshot.items.map(\.id) == [1, 2, 6, 4, 5])
     #expect(list.consistencyCheckCount == 1)
+    #expect(list.fullFetchCount == 2, "the count disagreed: everything was read")
     // UPDATE OR REPLACE, too.
     try await database.write { db in
       try db.execute(sql: "UPDATE OR REPLACE item SET key = 'k1' WHERE id = 5")
@@ -117,6 +118,33 @@ struct FetchedListConsistencyTests {
       list.snapshot.items.map(\.key)
         == (try freshIDs(database, "SELECT key FROM item ORDER BY position, rowid", as: String.self))
     )
+  }
+
+  @Test("what each kind of write costs: rows only, rows and a count, or nothing")
+  func costPerWrite() async throws {
+    let database = try itemDatabase()
+    try await database.write { db in try db.execute(sql: "CREATE TABLE other (x)") }
+    let list = FetchedList<RowItem, RowItem>(database, request: byPosition, sectionedBy: .single())
+    await list.waitUntilIdle()
+    func cost(_ sql: String) async throws -> (rows: Int, checks: Int, full: Int) {
+      let before = (list.incrementalFetchCount, list.consistencyCheckCount, list.fullFetchCount)
+      try await database.write { db in try db.execute(sql: sql) }
+      await list.waitUntilIdle()
+      return (
+        list.incrementalFetchCount - before.0, list.consistencyCheckCount - before.1,
+        list.fullFetchCount - before.2
+      )
+    }
+    // `key` is UNIQUE: inserts and updates of it may REPLACE other rows.
+    #expect(try await cost("UPDATE item SET position = 11 WHERE id = 1") == (1, 0, 0))
+    #expect(try await cost("DELETE FROM item WHERE id = 5") == (1, 0, 0))
+    #expect(try await cost("INSERT INTO item VALUES (6, 'k6', 1, 60)") == (1, 1, 0))
+    #expect(try await cost("UPDATE item SET key = 'k66' WHERE id = 6") == (1, 1, 0))
+    #expect(try await cost("UPDATE item SET id = 7 WHERE id = 6") == (0, 0, 1))
+    #expect(try await cost("INSERT OR REPLACE INTO item VALUES (8, 'k1', 1, 5)") == (1, 1, 1))
+    #expect(try await cost("INSERT INTO other VALUES (1)") == (0, 0, 0))
+    #expect(try await cost("CREATE INDEX item_grp ON item (grp)") == (0, 0, 1))
+    #expect(list.snapshot.items.map(\.id) == [8, 2, 3, 4, 7])
   }
 
   @Test("a filter that reads another table follows that table")

@@ -348,7 +348,7 @@ struct FetchedListTests {
         sectionedBy: .single())
       await list.waitUntilIdle()
       // Touch every row, so each is merged back in by Tabula's comparison.
-      try await database.write { db in try db.execute(sql: "UPDATE thing SET id = id") }
+      try await database.write { db in try db.execute(sql: "UPDATE thing SET label = label") }
       await list.waitUntilIdle()
       let sqlOrder = ordering.map {
         "\($0.column)\($0.caseInsensitive ? " COLLATE NOCASE" : "") \($0.ascending ? "ASC" : "DESC")"
