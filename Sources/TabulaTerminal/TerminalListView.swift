@@ -28,7 +28,7 @@ public final class TerminalListView: ListHost {
   /// The data source. Held weakly.
   public weak var listDataSource: (any ListDataSource<TerminalCell>)?
 
-  /// The width in characters.
+  /// The width in columns.
   public private(set) var width: Int
   /// The height in lines.
   public private(set) var height: Int
@@ -61,7 +61,7 @@ public final class TerminalListView: ListHost {
   private var reusePool: [String: [TerminalCell]] = [:]
   private var reconfiguring: (path: ItemPath, cell: TerminalCell)?
 
-  /// An empty list view of `width` × `height` characters.
+  /// An empty list view of `width` columns × `height` lines.
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height
@@ -238,15 +238,17 @@ public final class TerminalListView: ListHost {
   }
 
   /// The list as plain text, every header and row (for output that is not a
-  /// terminal): cells are made for each row in turn and recycled.
+  /// terminal): cells are made for each row in turn and recycled. Text from
+  /// cells and headers is ``inert(_:)``: the only control characters are
+  /// the line feeds between lines.
   public func plainText() -> String {
     var output: [String] = []
     for section in counts.indices {
-      if let header = headers[section] { output.append("\(header)") }
+      if let header = headers[section] { output.append(inert(header)) }
       for item in 0..<counts[section] {
         let cell = cell(at: ItemPath(section: section, item: item))
-        let detail = cell.detail.isEmpty ? "" : "  \(cell.detail)"
-        output.append("  \(cell.text)\(detail)")
+        let detail = cell.detail.isEmpty ? "" : "  \(inert(cell.detail))"
+        output.append("  \(inert(cell.text))\(detail)")
         recycle(cell)
         cells[ItemPath(section: section, item: item)] = nil
       }
@@ -256,7 +258,7 @@ public final class TerminalListView: ListHost {
 
   private func headerLine(_ title: String) -> ScreenLine {
     let label = " \(truncated(title, to: max(1, width - 2))) "
-    let rule = String(repeating: "─", count: max(0, width - label.count))
+    let rule = String(repeating: "─", count: max(0, width - displayWidth(of: label)))
     return ScreenLine([
       StyledText(label, TextStyle(bold: true, foreground: .cyan)),
       StyledText(rule, TextStyle(dim: true)),
@@ -280,10 +282,10 @@ public final class TerminalListView: ListHost {
       detailStyle.inverse = true
     }
     let marker = isSelected ? "› " : "  "
-    let detail = cell.detail.isEmpty ? "" : " \(cell.detail) "
-    let room = max(0, width - marker.count - detail.count)
+    let detail = cell.detail.isEmpty ? "" : " \(inert(cell.detail)) "
+    let room = max(0, width - displayWidth(of: marker) - displayWidth(of: detail))
     let text = truncated(cell.text, to: room)
-    let padding = String(repeating: " ", count: max(0, room - text.count))
+    let padding = String(repeating: " ", count: max(0, room - displayWidth(of: text)))
     return ScreenLine([
       StyledText(marker, isSelected ? TextStyle(bold: true, inverse: true) : .plain),
       StyledText(text + padding, style),
