@@ -16,10 +16,10 @@ import Tabula
 ///   in place. Cells, highlights and the selection follow their rows through
 ///   each batch (``Tabula/BatchPositionMap``), so a row keeps its cell when
 ///   other rows come and go.
-/// - **Virtualized.** Only the rows on screen have cells; layout is one
-///   line per header and row, found by binary search over the sections. A
-///   frame and a batch update cost what is on screen and in the batch, not
-///   the length of the list.
+/// - **Virtualized.** Only the rows on screen have cells and highlights;
+///   layout is one line per header and row, found by binary search over the
+///   sections. A frame and a batch update cost what is on screen and in the
+///   batch, not the length of the list nor of earlier batches.
 /// - **Keys.** Up and down move the cursor, Page Up and Page Down by a
 ///   screen, Home and End to the ends; Enter selects the row (the data
 ///   source hears of it, and through it the presenters).
@@ -118,16 +118,8 @@ public final class TerminalListView: ListHost {
       if let target = map.newPath(of: path) { movedHighlights[target] = highlight }
     }
     highlights = movedHighlights
-    let until = clock() + highlightDuration
-    for path in batch.itemInserts { highlights[path] = (.inserted, until) }
-    for section in batch.sectionInserts where section < counts.count {
-      for item in 0..<min(counts[section], height) {
-        highlights[ItemPath(section: section, item: item)] = (.inserted, until)
-      }
-    }
-    for update in batch.itemUpdates {
-      highlights[update.to] = (.updated, until)
-      if update.kind == .reconfigure, let cell = cells[update.to], let source = listDataSource {
+    for update in batch.itemUpdates where update.kind == .reconfigure {
+      if let cell = cells[update.to], let source = listDataSource {
         reconfiguring = (update.to, cell)
         _ = source.cell(for: self, at: update.to)
         reconfiguring = nil
@@ -148,8 +140,35 @@ public final class TerminalListView: ListHost {
     if selection == nil { selection = firstRow() }
     clampScroll()
     revealSelection()
+    highlightChanges(of: batch)
     completion()
   }
+
+  /// Highlights the inserted and updated rows that are on screen, and drops
+  /// the highlights that expired or left the screen: at most ``height`` are
+  /// kept, so a batch costs what is on screen and in the batch, however
+  /// many rows earlier batches touched. Rows off screen are not
+  /// highlighted: they are not seen changing.
+  private func highlightChanges(of batch: Changeset) {
+    let now = clock()
+    let until = now + highlightDuration
+    let screen = topLine..<(topLine + height)
+    func isOnScreen(_ path: ItemPath) -> Bool { screen.contains(line(of: path)) }
+    for path in batch.itemInserts where isOnScreen(path) { highlights[path] = (.inserted, until) }
+    for section in batch.sectionInserts where section < counts.count {
+      for item in 0..<min(counts[section], height) {
+        let path = ItemPath(section: section, item: item)
+        if isOnScreen(path) { highlights[path] = (.inserted, until) }
+      }
+    }
+    for update in batch.itemUpdates where isOnScreen(update.to) {
+      highlights[update.to] = (.updated, until)
+    }
+    highlights = highlights.filter { $0.value.until > now && isOnScreen($0.key) }
+  }
+
+  /// How many rows are highlighted now: at most the rows on screen.
+  var highlightCount: Int { highlights.count }
 
   /// The paths of the rows on screen, in order.
   public var visibleItemPaths: [ItemPath] {

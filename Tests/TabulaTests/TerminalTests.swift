@@ -1,7 +1,8 @@
 import Foundation
 import Tabula
-import TabulaTerminal
 import Testing
+
+@testable import TabulaTerminal
 
 struct Fruit: Diffable, Hashable {
   let id: Int
@@ -244,6 +245,27 @@ struct TerminalListViewTests {
     #expect(harness.screen[2] == "  苹果" + String(repeating: " ", count: 20) + " $1")
     // 24 columns of room: 11 ideographs and "…", and a space where a 12th would straddle.
     #expect(harness.screen[10] == "  東京都渋谷区神宮前一丁…  $1")
+  }
+
+  @Test("highlights are kept for rows on screen only: a huge insert leaves at most a screenful")
+  func boundedHighlights() async throws {
+    let harness = TerminalHarness(height: 20, snapshot: basket)
+    var huge = basket
+    try huge.appendItems(
+      (1000..<101_000).map { Fruit(id: $0, name: "Fruit \($0)") }, toSection: "Red")
+    await harness.controller.apply(huge)
+    #expect(harness.list.batchCount == 1, "one animated batch, not a reload")
+    #expect(harness.list.highlightCount <= 20)
+    #expect(harness.background(ofLine: 3) == .green, "visible inserts are still highlighted")
+    harness.list.handle(.end)
+    _ = harness.list.render()
+    #expect(harness.list.highlightCount <= 20)
+    // Expired highlights go at the next batch, without a render.
+    harness.now = 10
+    var next = huge
+    try next.deleteItems([100_999])
+    await harness.controller.apply(next)
+    #expect(harness.list.highlightCount == 0)
   }
 
   @Test("plain text output lists every header and row")
