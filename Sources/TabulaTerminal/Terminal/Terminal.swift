@@ -109,24 +109,4 @@ public final class Terminal: @unchecked Sendable {
       offset += written
     }
   }
-
-  /// The keys typed, read on a background thread until the end of input.
-  public func keys() -> AsyncStream<Key> {
-    AsyncStream { continuation in
-      let thread = Thread {
-        var parser = KeyParser()
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while true {
-          let count = read(STDIN_FILENO, &buffer, buffer.count)
-          if count <= 0 {
-            continuation.yield(.endOfInput)
-            break
-          }
-          for key in parser.feed(Array(buffer[0..<count])) { continuation.yield(key) }
-        }
-        continuation.finish()
-      }
-      thread.start()
-    }
-  }
 }
