@@ -337,6 +337,7 @@ struct DemoTests {
   func runDemo(_ arguments: [String], input: String = "") throws -> (Int32, String) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tabula-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(at: folder) }
     let process = Process()
     process.executableURL = Self.executable
