@@ -20,12 +20,17 @@ public final class DemoApp {
   public private(set) var tab: Tab
   /// Whether keys are typed into the contacts filter.
   public private(set) var isFiltering = false
-  /// The status line's message.
-  public private(set) var message = ""
+  /// The status line's message on the screen shown: each screen keeps its
+  /// own.
+  public var message: String { messages[tab] ?? "" }
+  private var messages: [Tab: String] = [:]
   private(set) var width: Int
   private(set) var height: Int
   let contacts: ContactsScreen
   let feed: FeedScreen
+  /// The feed's state when it last changed, to tell when a load ends.
+  private var feedState = LoadingState.initial
+  private var feedObservation: Observation?
 
   /// The app over `database`, in a `width` × `height` screen.
   init(
@@ -41,12 +46,31 @@ public final class DemoApp {
       database: database, width: width, height: listHeight, latency: latency,
       imageDelay: imageDelay)
     contacts.onSelect = { [weak self] contact in
-      self?.message = "Selected \(contact.name) <\(contact.email)>, \(contact.city)"
+      self?.messages[.contacts] = "Selected \(contact.name) <\(contact.email)>, \(contact.city)"
     }
     feed.controller.didSelect = { [weak self] item, _ in
-      self?.message = "Selected \(Self.describe(item))"
+      self?.messages[.feed] = "Selected \(Self.describe(item))"
     }
+    feedObservation = feed.feed.observe { [weak self] in self?.feedDidChange() }
     feed.feed.load()
+  }
+
+  /// Reports how a refresh ended, once the feed's load ends. While it
+  /// runs, the status line says so from the feed's state itself.
+  private func feedDidChange() {
+    let state = feed.feed.state
+    defer { feedState = state }
+    guard feedState == .refreshing, !state.isLoading else { return }
+    switch state {
+    case .loaded, .noContent:
+      let count = feed.feed.content?.numberOfItems ?? 0
+      messages[.feed] = "Feed refreshed: \(count) items"
+    case .error(let failure):
+      let retry = feed.networkDown ? "e, then r retries" : "r retries"
+      messages[.feed] = "Refresh failed: \(failure) · \(retry)"
+    default:
+      break
+    }
   }
 
   private static func describe(_ item: AnyItem) -> String {
@@ -74,22 +98,25 @@ public final class DemoApp {
       tab = .contacts
       isFiltering = true
     case .character("s") where tab == .feed:
-      message = "Posts in the \(feed.toggleStyle()) style"
+      messages[.feed] = "Posts in the \(feed.toggleStyle()) style"
     case .character("e") where tab == .feed:
       feed.networkDown.toggle()
-      message = feed.networkDown ? "Network down: the next refresh fails" : "Network back up"
+      messages[.feed] =
+        feed.networkDown
+        ? "Network down (simulated): refreshes fail until you press e again"
+        : "Network back up: r refreshes the feed"
     case .character("r"):
       if tab == .feed {
+        messages[.feed] = nil  // the status line follows the refresh
         feed.feed.refresh()
-        message = "Refreshing the feed…"
       } else {
         contacts.contacts.refresh()
       }
     case .character("u") where tab == .contacts:
       do {
-        message = "Sync: " + (try await contacts.simulateSync())
+        messages[.contacts] = "Sync: " + (try await contacts.simulateSync())
       } catch {
-        message = "Sync failed: \(error)"
+        messages[.contacts] = "Sync failed: \(error)"
       }
     default:
       list.handle(key)
@@ -157,11 +184,10 @@ public final class DemoApp {
     case .feed:
       state = "\(feed.feed.state)"
     }
-    let left = [StyledText(" Tabula ", TextStyle(bold: true, foreground: .cyan))] + tabs
-    let used = left.reduce(0) { $0 + $1.text.count }
+    let left = ScreenLine([StyledText(" Tabula ", TextStyle(bold: true, foreground: .cyan))] + tabs)
     let right = " \(state) "
-    let gap = String(repeating: " ", count: max(1, width - used - right.count))
-    return ScreenLine(left + [StyledText(gap), StyledText(right, TextStyle(dim: true))])
+    let gap = String(repeating: " ", count: max(1, width - left.width - displayWidth(of: right)))
+    return ScreenLine(left.runs + [StyledText(gap), StyledText(right, TextStyle(dim: true))])
       .fitted(to: width)
   }
 
@@ -173,21 +199,60 @@ public final class DemoApp {
         StyledText("  (Enter keeps it, Esc clears it)", TextStyle(dim: true)),
       ]).fitted(to: width)
     }
-    var text = message
-    if tab == .feed, case .error(let failure) = feed.feed.state {
-      text = "Refresh failed: \(failure) · e, then r retries"
-    } else if tab == .feed, feed.images.rowsUpdated > 0 {
-      text += text.isEmpty ? "" : " · "
-      text += "images updated \(feed.images.rowsUpdated) visible rows in place"
+    var parts: [String] = []
+    if tab == .feed {
+      switch feed.feed.state {
+      case .loading: parts.append("Loading the feed…")
+      case .refreshing: parts.append("Refreshing the feed…")
+      default: break
+      }
     }
-    return ScreenLine([StyledText(" " + text)]).fitted(to: width)
+    if !message.isEmpty { parts.append(message) }
+    if tab == .feed, feed.images.rowsUpdated > 0 {
+      parts.append("images updated \(feed.images.rowsUpdated) visible rows in place")
+    }
+    return ScreenLine([StyledText(" " + parts.joined(separator: " · "))]).fitted(to: width)
   }
 
+  /// One key of the help line, and how much it matters: the line drops the
+  /// least important items first when the screen is narrow.
+  struct HelpItem {
+    /// What the line shows, as "key action".
+    var text: String
+    /// 0 for the most important; larger numbers are dropped first.
+    var rank: Int
+  }
+
+  /// The help line's items for `tab`, in the order shown.
+  static func helpItems(for tab: Tab) -> [HelpItem] {
+    switch tab {
+    case .contacts:
+      [
+        HelpItem(text: "↑↓ PgUp/Dn Home/End", rank: 5), HelpItem(text: "Enter select", rank: 4),
+        HelpItem(text: "/ filter", rank: 2), HelpItem(text: "u sync", rank: 3),
+        HelpItem(text: "Tab feed", rank: 1), HelpItem(text: "q quit", rank: 0),
+      ]
+    case .feed:
+      [
+        HelpItem(text: "↑↓ PgUp/Dn", rank: 6), HelpItem(text: "Enter select", rank: 5),
+        HelpItem(text: "s style", rank: 4), HelpItem(text: "r refresh", rank: 2),
+        HelpItem(text: "e network", rank: 3), HelpItem(text: "Tab contacts", rank: 1),
+        HelpItem(text: "q quit", rank: 0),
+      ]
+    }
+  }
+
+  /// The help line: as many whole items as fit the width, dropping the
+  /// least important first, so it never ends in the middle of a word.
   private func helpLine() -> ScreenLine {
-    let keys =
-      tab == .contacts
-      ? "↑↓ PgUp/Dn Home/End · Enter select · / filter · u sync · Tab feed · q quit"
-      : "↑↓ PgUp/Dn · Enter select · s style · r refresh · e network · Tab · q quit"
-    return ScreenLine([StyledText(" " + keys, TextStyle(dim: true))]).fitted(to: width)
+    var items = Self.helpItems(for: tab)
+    func text() -> String { " " + items.map(\.text).joined(separator: " · ") }
+    while displayWidth(of: text()) > width,
+      let least = items.indices.max(by: { items[$0].rank < items[$1].rank })
+    {
+      items.remove(at: least)
+    }
+    return ScreenLine([StyledText(items.isEmpty ? "" : text(), TextStyle(dim: true))])
+      .fitted(to: width)
   }
 }

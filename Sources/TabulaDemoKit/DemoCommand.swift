@@ -19,10 +19,19 @@ public struct DemoCommand: AsyncParsableCommand {
                   disappear, highlighted); Enter selects.
         Feed      posts, photos and ads, each with its presenter. s switches the
                   posts' style; photos' images arrive after a delay and update
-                  only their rows; r refreshes (pull to refresh); e makes the
-                  next refresh fail, r retries.
+                  only their rows; r refreshes (pull to refresh); e switches a
+                  simulated network outage on or off: while the network is
+                  down, refreshes fail and the posts stay; press e again to
+                  bring it back, then r.
 
       Keys: arrows, Page Up/Down, Home/End move; Tab or 1/2 switch screens; q quits.
+
+      The database is $XDG_CACHE_HOME/tabula-demo/demo.sqlite, or
+      ~/.cache/tabula-demo/demo.sqlite when XDG_CACHE_HOME is not set. The
+      syncs of u are saved in it; --reset deletes it first, to start afresh.
+      --database FILE uses another file: its folder must exist, and the demo
+      only opens a file it created itself (it never writes into another
+      database).
 
       When the output is not a terminal (a pipe, CI), the demo prints the
       contacts list once as plain text and exits. With --script it plays keys
@@ -32,8 +41,15 @@ public struct DemoCommand: AsyncParsableCommand {
       Example: printf '/Ada<enter><down><enter>q' | tabula-demo --script -
       """)
 
-  @Option(help: "The database file (created and filled on first use).")
+  @Option(
+    help: """
+      The database file, created and filled on first use in an existing folder \
+      (default: $XDG_CACHE_HOME/tabula-demo/demo.sqlite or ~/.cache/tabula-demo/demo.sqlite).
+      """)
   var database: String?
+
+  @Flag(help: "Delete the demo's database first, undoing syncs (only a file the demo created).")
+  var reset = false
 
   @Option(help: "Play keys from this file, or - for standard input, then print the screen.")
   var script: String?
@@ -58,11 +74,19 @@ public struct DemoCommand: AsyncParsableCommand {
 
   /// Opens (or creates) the database and runs the demo: scripted with
   /// `--script`, interactive in a terminal, or printing the list when the
-  /// output is not a terminal.
+  /// output is not a terminal. A database that cannot be used is a sentence
+  /// on standard error naming the file, and exit status 1.
   @MainActor
   public func run() async throws {
-    let path = database ?? DemoDatabase.defaultPath()
-    let pool = try DemoDatabase.open(at: path)
+    let pool: DatabasePool
+    do {
+      let path = database ?? DemoDatabase.preparedDefaultPath()
+      if reset { try DemoDatabase.reset(at: path) }
+      pool = try DemoDatabase.open(at: path)
+    } catch {
+      FileHandle.standardError.write(Data("tabula-demo: \(error)\n".utf8))
+      throw ExitCode.failure
+    }
     if let script {
       try await runScript(script, database: pool)
     } else if Terminal.isInteractive {

@@ -65,21 +65,35 @@ public struct TextStyle: Hashable, Sendable {
 }
 
 /// Text in one style.
+///
+/// The text is made ``inert(_:)`` as it is set: control characters and
+/// escape sequences from data show as visible stand-ins (`␛[2J`) and never
+/// reach the terminal as controls. Only ``FrameRenderer`` writes escape
+/// sequences.
 public struct StyledText: Hashable, Sendable {
-  /// The characters.
-  public var text: String
+  private var inertText: String
   /// How they look.
   public var style: TextStyle
 
-  /// Creates a styled run.
+  /// The characters, without control characters: what is assigned goes
+  /// through ``inert(_:)``.
+  public var text: String {
+    get { inertText }
+    set { inertText = inert(newValue) }
+  }
+
+  /// Creates a styled run of `text`, made ``inert(_:)``.
   public init(_ text: String, _ style: TextStyle = .plain) {
-    self.text = text
+    self.inertText = inert(text)
     self.style = style
   }
 }
 
 /// One line of a terminal screen: runs of styled text, at most the screen's
-/// width in characters.
+/// width in columns.
+///
+/// Widths are display widths (``displayWidth(of:)``): a CJK character or an
+/// emoji takes two columns, a combining accent none.
 public struct ScreenLine: Hashable, Sendable, CustomStringConvertible {
   /// The runs, left to right.
   public var runs: [StyledText]
@@ -93,41 +107,49 @@ public struct ScreenLine: Hashable, Sendable, CustomStringConvertible {
   /// The characters without styles.
   public var text: String { runs.map(\.text).joined() }
 
-  /// The number of characters.
-  public var width: Int { runs.reduce(0) { $0 + $1.text.count } }
+  /// The number of columns the line takes, the sum of its runs' display
+  /// widths.
+  public var width: Int { runs.reduce(0) { $0 + displayWidth(of: $1.text) } }
 
   /// The plain text.
   public var description: String { text }
 
-  /// The line cut or padded to exactly `width` characters; padding takes
-  /// the style of `fill`.
+  /// The line cut or padded to exactly `width` columns; padding takes the
+  /// style of `fill`. A wide character that would straddle the last column
+  /// becomes a space in its run's style.
   public func fitted(to width: Int, fill: TextStyle = .plain) -> ScreenLine {
     var result: [StyledText] = []
     var remaining = width
     for run in runs where remaining > 0 {
-      let count = run.text.count
-      if count <= remaining {
+      let runWidth = displayWidth(of: run.text)
+      if runWidth <= remaining {
         result.append(run)
-        remaining -= count
-      } else {
-        result.append(StyledText(String(run.text.prefix(remaining)), run.style))
-        remaining = 0
+        remaining -= runWidth
+        continue
       }
+      var kept = ""
+      for character in run.text {
+        let characterWidth = character.displayWidth
+        guard characterWidth <= remaining else { break }
+        kept.append(character)
+        remaining -= characterWidth
+      }
+      kept += String(repeating: " ", count: remaining)  // half of a wide character
+      result.append(StyledText(kept, run.style))
+      remaining = 0
     }
     if remaining > 0 { result.append(StyledText(String(repeating: " ", count: remaining), fill)) }
     return ScreenLine(result)
   }
 }
 
-/// `text` cut to `width` characters, ending in "…" when it was longer.
-public func truncated(_ text: String, to width: Int) -> String {
-  guard width > 0 else { return "" }
-  guard text.count > width else { return text }
-  return String(text.prefix(width - 1)) + "…"
-}
-
 /// Turns frames (arrays of lines) into what a terminal must receive, writing
 /// only the lines that changed since the previous frame.
+///
+/// The only escape sequences in the output are the renderer's own (cursor
+/// position, clear screen, erase line, styles): the text of every run is
+/// ``inert(_:)``, so data cannot move the cursor, retitle the window or
+/// write the clipboard.
 public struct FrameRenderer: Sendable {
   private var previous: [ScreenLine]?
 

@@ -16,10 +16,10 @@ import Tabula
 ///   in place. Cells, highlights and the selection follow their rows through
 ///   each batch (``Tabula/BatchPositionMap``), so a row keeps its cell when
 ///   other rows come and go.
-/// - **Virtualized.** Only the rows on screen have cells; layout is one
-///   line per header and row, found by binary search over the sections. A
-///   frame and a batch update cost what is on screen and in the batch, not
-///   the length of the list.
+/// - **Virtualized.** Only the rows on screen have cells and highlights;
+///   layout is one line per header and row, found by binary search over the
+///   sections. A frame and a batch update cost what is on screen and in the
+///   batch, not the length of the list nor of earlier batches.
 /// - **Keys.** Up and down move the cursor, Page Up and Page Down by a
 ///   screen, Home and End to the ends; Enter selects the row (the data
 ///   source hears of it, and through it the presenters).
@@ -28,7 +28,7 @@ public final class TerminalListView: ListHost {
   /// The data source. Held weakly.
   public weak var listDataSource: (any ListDataSource<TerminalCell>)?
 
-  /// The width in characters.
+  /// The width in columns.
   public private(set) var width: Int
   /// The height in lines.
   public private(set) var height: Int
@@ -61,7 +61,7 @@ public final class TerminalListView: ListHost {
   private var reusePool: [String: [TerminalCell]] = [:]
   private var reconfiguring: (path: ItemPath, cell: TerminalCell)?
 
-  /// An empty list view of `width` × `height` characters.
+  /// An empty list view of `width` columns × `height` lines.
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height
@@ -118,16 +118,8 @@ public final class TerminalListView: ListHost {
       if let target = map.newPath(of: path) { movedHighlights[target] = highlight }
     }
     highlights = movedHighlights
-    let until = clock() + highlightDuration
-    for path in batch.itemInserts { highlights[path] = (.inserted, until) }
-    for section in batch.sectionInserts where section < counts.count {
-      for item in 0..<min(counts[section], height) {
-        highlights[ItemPath(section: section, item: item)] = (.inserted, until)
-      }
-    }
-    for update in batch.itemUpdates {
-      highlights[update.to] = (.updated, until)
-      if update.kind == .reconfigure, let cell = cells[update.to], let source = listDataSource {
+    for update in batch.itemUpdates where update.kind == .reconfigure {
+      if let cell = cells[update.to], let source = listDataSource {
         reconfiguring = (update.to, cell)
         _ = source.cell(for: self, at: update.to)
         reconfiguring = nil
@@ -148,8 +140,35 @@ public final class TerminalListView: ListHost {
     if selection == nil { selection = firstRow() }
     clampScroll()
     revealSelection()
+    highlightChanges(of: batch)
     completion()
   }
+
+  /// Highlights the inserted and updated rows that are on screen, and drops
+  /// the highlights that expired or left the screen: at most ``height`` are
+  /// kept, so a batch costs what is on screen and in the batch, however
+  /// many rows earlier batches touched. Rows off screen are not
+  /// highlighted: they are not seen changing.
+  private func highlightChanges(of batch: Changeset) {
+    let now = clock()
+    let until = now + highlightDuration
+    let screen = topLine..<(topLine + height)
+    func isOnScreen(_ path: ItemPath) -> Bool { screen.contains(line(of: path)) }
+    for path in batch.itemInserts where isOnScreen(path) { highlights[path] = (.inserted, until) }
+    for section in batch.sectionInserts where section < counts.count {
+      for item in 0..<min(counts[section], height) {
+        let path = ItemPath(section: section, item: item)
+        if isOnScreen(path) { highlights[path] = (.inserted, until) }
+      }
+    }
+    for update in batch.itemUpdates where isOnScreen(update.to) {
+      highlights[update.to] = (.updated, until)
+    }
+    highlights = highlights.filter { $0.value.until > now && isOnScreen($0.key) }
+  }
+
+  /// How many rows are highlighted now: at most the rows on screen.
+  var highlightCount: Int { highlights.count }
 
   /// The paths of the rows on screen, in order.
   public var visibleItemPaths: [ItemPath] {
@@ -238,15 +257,17 @@ public final class TerminalListView: ListHost {
   }
 
   /// The list as plain text, every header and row (for output that is not a
-  /// terminal): cells are made for each row in turn and recycled.
+  /// terminal): cells are made for each row in turn and recycled. Text from
+  /// cells and headers is ``inert(_:)``: the only control characters are
+  /// the line feeds between lines.
   public func plainText() -> String {
     var output: [String] = []
     for section in counts.indices {
-      if let header = headers[section] { output.append("\(header)") }
+      if let header = headers[section] { output.append(inert(header)) }
       for item in 0..<counts[section] {
         let cell = cell(at: ItemPath(section: section, item: item))
-        let detail = cell.detail.isEmpty ? "" : "  \(cell.detail)"
-        output.append("  \(cell.text)\(detail)")
+        let detail = cell.detail.isEmpty ? "" : "  \(inert(cell.detail))"
+        output.append("  \(inert(cell.text))\(detail)")
         recycle(cell)
         cells[ItemPath(section: section, item: item)] = nil
       }
@@ -256,7 +277,7 @@ public final class TerminalListView: ListHost {
 
   private func headerLine(_ title: String) -> ScreenLine {
     let label = " \(truncated(title, to: max(1, width - 2))) "
-    let rule = String(repeating: "─", count: max(0, width - label.count))
+    let rule = String(repeating: "─", count: max(0, width - displayWidth(of: label)))
     return ScreenLine([
       StyledText(label, TextStyle(bold: true, foreground: .cyan)),
       StyledText(rule, TextStyle(dim: true)),
@@ -280,10 +301,10 @@ public final class TerminalListView: ListHost {
       detailStyle.inverse = true
     }
     let marker = isSelected ? "› " : "  "
-    let detail = cell.detail.isEmpty ? "" : " \(cell.detail) "
-    let room = max(0, width - marker.count - detail.count)
+    let detail = cell.detail.isEmpty ? "" : " \(inert(cell.detail)) "
+    let room = max(0, width - displayWidth(of: marker) - displayWidth(of: detail))
     let text = truncated(cell.text, to: room)
-    let padding = String(repeating: " ", count: max(0, room - text.count))
+    let padding = String(repeating: " ", count: max(0, room - displayWidth(of: text)))
     return ScreenLine([
       StyledText(marker, isSelected ? TextStyle(bold: true, inverse: true) : .plain),
       StyledText(text + padding, style),

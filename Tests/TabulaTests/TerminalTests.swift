@@ -1,7 +1,8 @@
 import Foundation
 import Tabula
-import TabulaTerminal
 import Testing
+
+@testable import TabulaTerminal
 
 struct Fruit: Diffable, Hashable {
   let id: Int
@@ -187,6 +188,86 @@ struct TerminalListViewTests {
     #expect(harness.list.visibleCell(at: ItemPath(section: 0, item: 9999)) != nil)
   }
 
+  @Test("text from data reaches the terminal inert: rows, details, headers, plain text")
+  func inertData() {
+    let hostile = Snapshot<SectionInfo, Fruit> {
+      Section(hostileTexts[0]) {
+        hostileTexts.enumerated().map { Fruit(id: $0.offset, name: $0.element) }
+      }
+      Section("\u{1B}]0;title\u{07}") { [Fruit(id: 99, name: "ok")] }
+    }
+    let harness = TerminalHarness(width: 60, height: 10, snapshot: hostile)
+    let lines = harness.list.render()
+    for line in lines {
+      #expect(line.width == 60, "\(line.text.debugDescription)")
+      #expect(!line.text.unicodeScalars.contains(where: isTerminalControl))
+    }
+    #expect(lines[0].text.hasPrefix(" clear␛[2J␛[Hscreen "))
+    #expect(lines[2].text.hasPrefix("  title␛]0;pwned␇ "))
+    var renderer = FrameRenderer()
+    let output = renderer.render(lines)
+    #expect(foreignControls(in: output) == [])
+    harness.list.handle(.down)
+    #expect(foreignControls(in: renderer.render(harness.list.render())) == [])
+    let plain = harness.list.plainText()
+    for line in plain.split(separator: "\n", omittingEmptySubsequences: false) {
+      #expect(!line.unicodeScalars.contains(where: isTerminalControl), "\(line.debugDescription)")
+    }
+    #expect(plain.split(separator: "\n").count == 2 + hostileTexts.count + 1)
+  }
+
+  @Test("rows with CJK, emoji and combining marks align, every line exactly the width")
+  func wideText() {
+    let names = [
+      "Apple", "苹果", "りんご", "사과", "🍎 Apple", "👨‍👩‍👧 family", "🇯🇵 Japan", "Cre\u{300}me brûlée",
+      "ＦＵＬＬＷＩＤＴＨ", "東京都渋谷区神宮前一丁目二十三番地四十五号", "❤️ love",
+    ]
+    let wide = Snapshot<SectionInfo, Fruit> {
+      Section("果物 🍓 fruits") { names.enumerated().map { Fruit(id: $0.offset, name: $0.element) } }
+    }
+    for width in [20, 21, 30, 31] {
+      let harness = TerminalHarness(width: width, height: names.count + 1, snapshot: wide)
+      let lines = harness.list.render()
+      for line in lines {
+        #expect(expectedColumns(line.text) == width, "width \(width): \(line.text)")
+        #expect(line.width == width, "width \(width): \(line.text)")
+      }
+      #expect(lines[0].text.hasPrefix(" 果物 🍓 fruits ─"))
+      for line in lines.dropFirst() {
+        // marker, text and padding, then the detail " $1 " at the right edge
+        #expect(line.runs.count == 3, "\(line.text)")
+        #expect(
+          expectedColumns(line.runs[0].text + line.runs[1].text) == width - 4, "\(line.text)")
+        #expect(line.runs[2].text == " $1 ")
+      }
+    }
+    let harness = TerminalHarness(width: 30, height: 12, snapshot: wide)
+    #expect(harness.screen[2] == "  苹果" + String(repeating: " ", count: 20) + " $1")
+    // 24 columns of room: 11 ideographs and "…", and a space where a 12th would straddle.
+    #expect(harness.screen[10] == "  東京都渋谷区神宮前一丁…  $1")
+  }
+
+  @Test("highlights are kept for rows on screen only: a huge insert leaves at most a screenful")
+  func boundedHighlights() async throws {
+    let harness = TerminalHarness(height: 20, snapshot: basket)
+    var huge = basket
+    try huge.appendItems(
+      (1000..<101_000).map { Fruit(id: $0, name: "Fruit \($0)") }, toSection: "Red")
+    await harness.controller.apply(huge)
+    #expect(harness.list.batchCount == 1, "one animated batch, not a reload")
+    #expect(harness.list.highlightCount <= 20)
+    #expect(harness.background(ofLine: 3) == .green, "visible inserts are still highlighted")
+    harness.list.handle(.end)
+    _ = harness.list.render()
+    #expect(harness.list.highlightCount <= 20)
+    // Expired highlights go at the next batch, without a render.
+    harness.now = 10
+    var next = huge
+    try next.deleteItems([100_999])
+    await harness.controller.apply(next)
+    #expect(harness.list.highlightCount == 0)
+  }
+
   @Test("plain text output lists every header and row")
   func plainText() {
     let harness = TerminalHarness(snapshot: basket)
@@ -256,6 +337,7 @@ struct DemoTests {
   func runDemo(_ arguments: [String], input: String = "") throws -> (Int32, String) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tabula-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(at: folder) }
     let process = Process()
     process.executableURL = Self.executable

@@ -26,14 +26,16 @@ public func monotonicSeconds() -> Double {
 /// ``start()`` switches to raw mode (keys arrive one by one, not echoed) and
 /// the alternate screen, and hides the cursor; ``restore()`` undoes all of
 /// it. `restore()` runs on a normal exit, and a handler for SIGINT, SIGTERM,
-/// SIGHUP and SIGQUIT runs it too before the process ends, so a killed demo
-/// never leaves the terminal unusable. (Ctrl-C itself arrives as a key in
-/// raw mode, and the program quits normally.)
+/// SIGHUP and SIGQUIT restores the terminal too before the process ends, so
+/// a killed demo never leaves the terminal unusable. (Ctrl-C itself arrives
+/// as a key in raw mode, and the program quits normally.)
+///
+/// The signal handler calls only async-signal-safe functions on memory that
+/// `start()` prepared (see `SignalRestoration`), so one terminal can be
+/// started at a time: the standard input and output of the process.
 public final class Terminal: @unchecked Sendable {
-  // The only instance, for the signal handler: a C function cannot capture.
-  nonisolated(unsafe) private static var active: Terminal?
-
   private var original = termios()
+  private var previousHandlers: [SignalRestoration.Handler] = []
   private var isStarted = false
   private let lock = NSLock()
 
@@ -57,39 +59,37 @@ public final class Terminal: @unchecked Sendable {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// Enters raw mode and the alternate screen, hides the cursor, and
-  /// installs the signal handlers that restore the terminal.
+  /// Installs the signal handlers that restore the terminal, then enters
+  /// raw mode and the alternate screen and hides the cursor.
   public func start() {
-    lock.withLock {
-      guard !isStarted else { return }
+    let started = lock.withLock {
+      guard !isStarted else { return false }
       tcgetattr(STDIN_FILENO, &original)
+      // Handlers first: from the first raw-mode byte on, a signal restores.
+      previousHandlers = SignalRestoration.install(restoring: original)
       var raw = original
       cfmakeraw(&raw)
       // Keep output post-processing off (cfmakeraw does), read byte by byte.
       tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
       isStarted = true
-      Terminal.active = self
+      return true
     }
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-      signal(signalNumber) { number in
-        Terminal.active?.restore()
-        signal(number, SIG_DFL)
-        raise(number)
-      }
-    }
+    if started { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J") }
   }
 
-  /// Shows the cursor, leaves the alternate screen and restores the
-  /// terminal's original mode. Safe to call more than once.
+  /// Shows the cursor, leaves the alternate screen, restores the terminal's
+  /// original mode and the signal handlers that were there before
+  /// ``start()``. Safe to call more than once.
   public func restore() {
-    let wasStarted = lock.withLock {
-      defer { isStarted = false }
-      return isStarted
+    let previous: [SignalRestoration.Handler]? = lock.withLock {
+      guard isStarted else { return nil }
+      isStarted = false
+      return previousHandlers
     }
-    guard wasStarted else { return }
-    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    guard let previous else { return }
+    write(SignalRestoration.sequence)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    SignalRestoration.uninstall(reinstating: previous)
   }
 
   /// Writes `text` to standard output, unbuffered.
@@ -107,26 +107,6 @@ public final class Terminal: @unchecked Sendable {
       }
       if written <= 0 { return }
       offset += written
-    }
-  }
-
-  /// The keys typed, read on a background thread until the end of input.
-  public func keys() -> AsyncStream<Key> {
-    AsyncStream { continuation in
-      let thread = Thread {
-        var parser = KeyParser()
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while true {
-          let count = read(STDIN_FILENO, &buffer, buffer.count)
-          if count <= 0 {
-            continuation.yield(.endOfInput)
-            break
-          }
-          for key in parser.feed(Array(buffer[0..<count])) { continuation.yield(key) }
-        }
-        continuation.finish()
-      }
-      thread.start()
     }
   }
 }

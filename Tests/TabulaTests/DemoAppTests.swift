@@ -1,0 +1,147 @@
+import Foundation
+import TabulaTerminal
+import Testing
+
+@testable import TabulaDemoKit
+
+/// The demo app over a new database in a temporary folder, driven by keys
+/// as `--script` drives it.
+@MainActor
+final class DemoHarness {
+  let app: DemoApp
+  private let folder: URL
+
+  init(tab: DemoApp.Tab = .contacts, width: Int = 80, height: Int = 12) async throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tabula-demo-app-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    let database = try DemoDatabase.open(at: folder.appendingPathComponent("demo.sqlite").path)
+    app = DemoApp(
+      database: database, width: width, height: height, tab: tab, latency: .zero,
+      imageDelay: .zero)
+    await settle()
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// Presses the keys of `script` (`<name>` for named keys), letting the
+  /// app settle after each, as `--script` does.
+  func press(_ script: String) async throws {
+    for key in try KeyParser.parseScript(script) {
+      _ = await app.handle(key)
+      await settle()
+    }
+  }
+
+  /// Presses the keys of `script` without waiting for what they start.
+  func pressWithoutSettling(_ script: String) async throws {
+    for key in try KeyParser.parseScript(script) { _ = await app.handle(key) }
+  }
+
+  /// Waits until nothing is loading, drawing once so visible rows get cells.
+  func settle() async {
+    await app.waitUntilIdle()
+    _ = app.frame()
+    await app.waitUntilIdle()
+  }
+
+  /// The screen's lines, right-trimmed.
+  var screen: [String] {
+    app.frame().map { line in
+      var text = line.text
+      while text.last == " " { text.removeLast() }
+      return text
+    }
+  }
+
+  /// The title line.
+  var title: String { screen[0] }
+  /// The status line, under the list.
+  var status: String { screen[screen.count - 2] }
+  /// The help line, at the bottom.
+  var help: String { screen[screen.count - 1] }
+}
+
+@MainActor
+@Suite("tabula-demo: the app")
+struct DemoAppTests {
+  @Test("the status line says the feed is refreshing only while it is, then how it ended")
+  func refreshStatus() async throws {
+    let demo = try await DemoHarness(tab: .feed)
+    try await demo.pressWithoutSettling("r")
+    #expect(demo.status.contains("Refreshing the feed…"))
+    await demo.settle()
+    #expect(!demo.status.contains("Refreshing"), "\(demo.status)")
+    #expect(demo.status.contains("Feed refreshed"), "\(demo.status)")
+  }
+
+  @Test("e always answers: the network goes down and comes back, even after a failed refresh")
+  func networkSwitch() async throws {
+    let demo = try await DemoHarness(tab: .feed)
+    try await demo.press("e")
+    #expect(demo.status.contains("Network down"), "\(demo.status)")
+    try await demo.press("r")
+    #expect(
+      demo.status.contains("Refresh failed: the network is unreachable (simulated)"),
+      "\(demo.status)")
+    try await demo.press("e")
+    #expect(demo.status.contains("Network back up"), "\(demo.status)")
+    try await demo.press("e")
+    #expect(demo.status.contains("Network down"), "\(demo.status)")
+    try await demo.press("er")
+    #expect(demo.status.contains("Feed refreshed"), "\(demo.status)")
+    #expect(demo.title.hasSuffix(" loaded"))
+  }
+
+  @Test("each screen keeps its own messages")
+  func messagesPerScreen() async throws {
+    let demo = try await DemoHarness()
+    try await demo.press("<enter>")
+    let selected = demo.status
+    #expect(selected.hasPrefix(" Selected "), "\(selected)")
+    try await demo.press("<tab>")
+    #expect(!demo.status.contains("Selected"), "the feed does not show the contacts' message")
+    try await demo.press("s")
+    #expect(demo.status.contains("Posts in the compact style"))
+    try await demo.press("<tab>")
+    #expect(demo.status == selected, "the contacts' message is still there")
+    try await demo.press("2")
+    #expect(demo.status.contains("Posts in the compact style"))
+  }
+
+  static let contactsHelp = [
+    "↑↓ PgUp/Dn Home/End", "Enter select", "/ filter", "u sync", "Tab feed", "q quit",
+  ]
+  static let feedHelp = [
+    "↑↓ PgUp/Dn", "Enter select", "s style", "r refresh", "e network", "Tab contacts", "q quit",
+  ]
+
+  @Test("the help line drops whole items to fit, never ending mid-word")
+  func helpLine() async throws {
+    let demo = try await DemoHarness()
+    for (tab, items) in [(DemoApp.Tab.contacts, Self.contactsHelp), (.feed, Self.feedHelp)] {
+      try await demo.press(tab == .contacts ? "1" : "2")
+      for width in 20...90 {
+        demo.app.resize(width: width, height: 12)
+        let line = demo.app.frame().last!
+        #expect(line.width == width)
+        let shown = demo.help.dropFirst().components(separatedBy: " · ")
+        #expect(shown.allSatisfy(items.contains), "width \(width): \(demo.help)")
+        #expect(shown.contains("q quit"), "width \(width): \(demo.help)")
+        #expect(shown == items.filter(shown.contains), "in order")
+        if width >= 90 { #expect(shown == items, "all at \(width) columns") }
+      }
+    }
+  }
+
+  @Test("every line of the demo is exactly the screen's width, with CJK and emoji in it")
+  func wideText() async throws {
+    let demo = try await DemoHarness(width: 60)
+    try await demo.press("/東京🗼")
+    for line in demo.app.frame() {
+      #expect(line.width == 60, "\(line.text)")
+      #expect(expectedColumns(line.text) == 60, "\(line.text)")
+    }
+    #expect(demo.title.contains("0 match “東京🗼”"))
+  }
+}

@@ -1,0 +1,67 @@
+/// Hostile cell text: every kind of character a terminal would act on.
+let hostileTexts = [
+  "clear\u{1B}[2J\u{1B}[Hscreen",
+  "title\u{1B}]0;pwned\u{07}",
+  "clipboard\u{1B}]52;c;cm0gLXJmIH4=\u{07}",
+  "cr\rbs\u{08}tab\tdel\u{7F}lf\nnul\u{00}",
+  "c1 csi\u{9B}31m osc\u{9D}0;x\u{9C} nel\u{85}",
+  "bidi \u{202E}gnp.exe\u{202C} \u{2066}isolate\u{2069} \u{202A}\u{202B}\u{202D}\u{2067}\u{2068}",
+]
+
+/// Whether a terminal would act on `scalar` rather than show it: C0 and C1
+/// controls, DEL, bidirectional embedding, override and isolate controls.
+func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+  default: false
+  }
+}
+
+/// The escape sequences and control characters in `output` that are not
+/// `FrameRenderer`'s own: it writes only CSI sequences of digits and `;`
+/// ending in H (cursor position), J (clear), K (erase line) or m (style).
+func foreignControls(in output: String) -> [String] {
+  var foreign: [String] = []
+  let scalars = Array(output.unicodeScalars)
+  var index = 0
+  while index < scalars.count {
+    let scalar = scalars[index]
+    guard isTerminalControl(scalar) else {
+      index += 1
+      continue
+    }
+    if scalar == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
+      var end = index + 2
+      while end < scalars.count, "0123456789;".unicodeScalars.contains(scalars[end]) { end += 1 }
+      if end < scalars.count, "HJKm".unicodeScalars.contains(scalars[end]) {
+        index = end + 1
+        continue
+      }
+    }
+    foreign.append(
+      String(String.UnicodeScalarView(scalars[index..<min(index + 8, scalars.count)]))
+        .debugDescription)
+    index += 1
+  }
+  return foreign
+}
+
+/// The columns a terminal gives the texts of these tests, counted apart
+/// from `displayWidth(of:)`: two for a character from a few well-known wide
+/// blocks (Hangul, CJK, kana, fullwidth forms, emoji, flags) or with the
+/// emoji selector U+FE0F, none for a lone combining accent, else one.
+func expectedColumns(_ text: String) -> Int {
+  text.reduce(0) { total, character in
+    let scalars = character.unicodeScalars
+    switch scalars.first!.value {
+    case 0x0300...0x036F:
+      return total
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xAC00...0xD7A3, 0xFF01...0xFF60, 0xFFE0...0xFFE6, 0x1F1E6...0x1F1FF, 0x1F300...0x1F64F,
+      0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return total + 2
+    default:
+      return total + (scalars.contains("\u{FE0F}") ? 2 : 1)
+    }
+  }
+}
