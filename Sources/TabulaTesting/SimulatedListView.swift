@@ -125,13 +125,45 @@ public class SimulatedListView: ListHost {
   public var numberOfSections: Int { counts?.count ?? 0 }
 
   /// The number of rows the view shows in a section (its cached count).
-  public func numberOfRows(inSection section: Int) -> Int { counts?[section] ?? 0 }
+  ///
+  /// - Precondition: `section` is one of the sections the view shows;
+  ///   otherwise this traps naming the section and the valid range.
+  public func numberOfRows(inSection section: Int) -> Int {
+    checkSection(section)
+    return counts?[section] ?? 0
+  }
 
   /// The header title the view shows for a section.
-  public func headerTitle(forSection section: Int) -> String? { headers[section] }
+  ///
+  /// - Precondition: `section` is one of the sections the view shows;
+  ///   otherwise this traps naming the section and the valid range.
+  public func headerTitle(forSection section: Int) -> String? {
+    checkSection(section)
+    return headers[section]
+  }
 
   /// The footer title the view shows for a section.
-  public func footerTitle(forSection section: Int) -> String? { footers[section] }
+  ///
+  /// - Precondition: `section` is one of the sections the view shows;
+  ///   otherwise this traps naming the section and the valid range.
+  public func footerTitle(forSection section: Int) -> String? {
+    checkSection(section)
+    return footers[section]
+  }
+
+  /// Traps with a message naming `section` and the valid range unless the
+  /// view shows that section.
+  private func checkSection(_ section: Int) {
+    let count = numberOfSections
+    guard section < 0 || section >= count else { return }
+    let shown: String
+    switch count {
+    case 0: shown = "no sections"
+    case 1: shown = "1 section (valid section index is 0)"
+    default: shown = "\(count) sections (valid section indices are 0..<\(count))"
+    }
+    preconditionFailure("section \(section) is out of range: the \(kind.viewName) shows \(shown)")
+  }
 
   /// The paths of the rows in the viewport, in order.
   public var visibleItemPaths: [ItemPath] {

@@ -88,8 +88,13 @@ extension ListController {
   /// Moves the items at `paths`, in order, each to its destination in
   /// `destinations` (positions after the previous moves).
   ///
-  /// - Throws: The first move's ``SnapshotError``; then no move is made.
+  /// - Throws: ``SnapshotError/mismatchedMoves(sources:destinations:)`` when
+  ///   the arrays have different lengths, else the first failing move's
+  ///   ``SnapshotError``; no move is made then.
   public func moveItems(from paths: [ItemPath], to destinations: [ItemPath]) throws(SnapshotError) {
+    guard paths.count == destinations.count else {
+      throw .mismatchedMoves(sources: paths.count, destinations: destinations.count)
+    }
     try edit { (snapshot) throws(SnapshotError) in
       for (from, to) in zip(paths, destinations) { try snapshot.moveItem(from: from, to: to) }
     }

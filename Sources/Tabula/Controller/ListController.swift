@@ -467,18 +467,29 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   }
 
   /// The section model's ``HeaderTitleProviding/headerTitle``, if it has one.
+  ///
+  /// - Precondition: `section` is a section index of ``snapshot``; otherwise
+  ///   this traps with the
+  ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   public func headerTitle(forSection section: Int) -> String? {
-    (_snapshot.sections[section] as? any HeaderTitleProviding)?.headerTitle
+    _snapshot._checkSectionIndex(section)
+    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.headerTitle
   }
 
   /// The section model's ``HeaderTitleProviding/footerTitle``, if it has one.
+  ///
+  /// - Precondition: `section` is a section index of ``snapshot``; otherwise
+  ///   this traps with the
+  ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   public func footerTitle(forSection section: Int) -> String? {
-    (_snapshot.sections[section] as? any HeaderTitleProviding)?.footerTitle
+    _snapshot._checkSectionIndex(section)
+    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.footerTitle
   }
 
   /// The height of the item at `path`: its presenter's (or the
   /// ``heightProvider``'s) answer, cached until the item's content, the width
-  /// or the presenters change.
+  /// or the presenters change; `nil` (the host's default) for a model no
+  /// presenter presents.
   public func height(forItemAt path: ItemPath, width: Double) -> Double? {
     guard let item = _item(self, path) else { _outOfRange(path) }
     let version = heightVersion
