@@ -74,6 +74,8 @@ public class SimulatedListView: ListHost {
   private var batchDepth = 0
   private var batch = BatchOperations()
   private var batchBefore: [Int] = []
+  /// Sections (after indices) whose titles the batch being built refreshes.
+  private var titleRefreshes: [Int] = []
   private var reconfiguring: (path: ItemPath, cell: SimulatedCell)?
   private var waitingCompletions: [@MainActor () -> Void] = []
 
@@ -232,6 +234,7 @@ public class SimulatedListView: ListHost {
       batchBefore = counts ?? dataSourceCounts()
       if counts == nil { loadWithoutCells(batchBefore) }
       batch = BatchOperations()
+      titleRefreshes = []
     }
     batchDepth += 1
     updates()
@@ -241,10 +244,19 @@ public class SimulatedListView: ListHost {
       return
     }
     let operations = batch
+    let refreshes = titleRefreshes
     batch = BatchOperations()
+    titleRefreshes = []
     let after = dataSourceCounts()
     let result = try BatchRules.apply(operations, before: batchBefore, after: after, kind: kind)
     commit(result, after: after)
+    // Titles of updated sections are part of the batch: they are read now,
+    // from the data the batch shows, before the completion can run (with
+    // `.immediate` timing it may apply a newer snapshot at once).
+    for section in refreshes {
+      headers[section] = listDataSource?.headerTitle(forSection: section) ?? nil
+      footers[section] = listDataSource?.footerTitle(forSection: section) ?? nil
+    }
     batchCount += 1
     batchLog.append(operations)
     if let completion { schedule { completion(true) } }
@@ -320,17 +332,32 @@ public class SimulatedListView: ListHost {
         {
           updateData()
           self.batch.append(operations)
+          self.titleRefreshes += changes.sectionUpdates.map(\.to)
         }, completion: { _ in completion() })
-      for section in changes.sectionUpdates.map(\.to) {
-        headers[section] = listDataSource?.headerTitle(forSection: section) ?? nil
-        footers[section] = listDataSource?.footerTitle(forSection: section) ?? nil
-      }
     } catch {
       violations.append(error)
       batchDepth = 0
       reloadData()
       schedule(completion)
     }
+  }
+
+  /// The reuse identifier of the plain cells ``fallbackCell(for:message:)``
+  /// makes (registered by the view itself).
+  public static let fallbackReuseIdentifier = "Tabula.fallback"
+
+  /// A plain ``SimulatedCell`` whose ``SimulatedCell/text`` is `message`,
+  /// reused like any cell, under ``fallbackReuseIdentifier``.
+  public func fallbackCell(for path: ItemPath, message: String) -> SimulatedCell {
+    let cell: SimulatedCell
+    if let reused = reusePool[Self.fallbackReuseIdentifier]?.popLast() {
+      reused.recycle()
+      cell = reused
+    } else {
+      cell = SimulatedCell(reuseIdentifier: Self.fallbackReuseIdentifier)
+    }
+    cell.text = message
+    return cell
   }
 
   /// A cell from ``dequeueReusableCell(withReuseIdentifier:for:)``; an error

@@ -44,30 +44,6 @@ struct PreconditionMessageTests {
     let output = standardError(result)
     #expect(output.contains("segment 2 is out of range: there are 1 segments"))
   }
-
-  @Test("a view-data presenter given a cell of another class")
-  func viewDataCellClass() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let table = SimulatedTableView()
-        table.register(SimulatedCell.self, forReuseIdentifier: "squirrel")
-        let registry = PresenterRegistry<SimulatedCell>()
-        registry.register(
-          ViewDataPresenter(SquirrelCell.self, reuseIdentifier: "squirrel") {
-            (squirrel: Squirrel, _: PresentationStyle) in
-            SquirrelCell.ViewData(title: squirrel.name)
-          })
-        let snapshot = try! Snapshot(
-          [Squirrel(id: 1, name: "Nutkin", nuts: 1)], in: SectionInfo(id: "park"))
-        _ = ListController(host: table, snapshot: snapshot, presenters: registry)
-      }
-    }
-    let output = standardError(result)
-    #expect(
-      output.contains(
-        "cell registered as \"squirrel\" is a SimulatedCell, not the SquirrelCell whose view data "
-          + "Squirrel provides"))
-  }
 }
 
 /// Out-of-range positions name the position and the valid range (never a

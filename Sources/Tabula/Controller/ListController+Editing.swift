@@ -105,16 +105,26 @@ extension ListController {
   /// Shows `source`'s snapshot, and every later one it announces, animated
   /// (or reloaded when `animated` is false). Replaces any source connected
   /// before.
+  ///
+  /// The controller keeps `source` alive while it is connected (until
+  /// ``disconnect()``, another `connect`, or the controller's end), so a
+  /// source made for the screen needs no other owner:
+  ///
+  /// ```swift
+  /// controller.connect(to: ComposedDataSource([profile, posts]))
+  /// ```
   public func connect(to source: some DataSource<SectionModel, Item>, animated: Bool = true) {
+    // The observer holds the source weakly (the controller holds it), so the
+    // source never keeps itself alive through its own observer list.
     let observation = source.observe { [weak self, weak source] in
       guard let self, let source else { return }
       self.apply(source.snapshot, animated: animated)
     }
-    connection = observation
+    connection = (source, observation)
     apply(source.snapshot, animated: animated)
   }
 
-  /// Stops following the connected source.
+  /// Stops following the connected source, and releases it.
   public func disconnect() {
     connection = nil
   }
