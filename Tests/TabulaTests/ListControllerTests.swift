@@ -1,3 +1,4 @@
+import Foundation
 import Tabula
 import TabulaTesting
 import Testing
@@ -231,12 +232,22 @@ struct ListControllerTests {
     expectShows(view, next)
   }
 
+  /// How many random sequences the fuzz test runs in all: 10,000 by
+  /// default, which keeps `swift test` quick. A deep run sets the
+  /// `TABULA_FUZZ_SEQUENCES` environment variable (at least 100,000):
+  ///
+  ///     TABULA_FUZZ_SEQUENCES=100000 swift test --filter fuzz
+  static let fuzzSequences =
+    ProcessInfo.processInfo.environment["TABULA_FUZZ_SEQUENCES"].flatMap { Int($0) } ?? 10_000
+
   @Test(
-    "fuzz: 10,000 random sequences of snapshots through both simulators",
+    "fuzz: 10,000 random sequences of snapshots through both simulators (TABULA_FUZZ_SEQUENCES)",
     arguments: 0..<40)
   func fuzz(seed: UInt64) async {
     var random = SeededRandom(seed: seed)
-    for sequence in 0..<250 {
+    // The sequences are shared out among the 40 seeds.
+    let sequences = (Self.fuzzSequences + 39) / 40
+    for sequence in 0..<sequences {
       var ids = FreshIDs()
       var snapshot = randomSnapshot(&random, maxItems: 30, ids: &ids)
       let kind: ListViewKind = random.chance(0.5) ? .table : .collection
