@@ -189,7 +189,9 @@ public class SimulatedListView: ListHost {
 
   /// The cell in the viewport at `path`, if the row is visible.
   public func visibleCell(at path: ItemPath) -> SimulatedCell? {
-    guard path.section < rows.count, path.item < rows[path.section].count else { return nil }
+    guard path.section >= 0, path.section < rows.count, path.item >= 0,
+      path.item < rows[path.section].count
+    else { return nil }
     return cells[rows[path.section][path.item]]
   }
 

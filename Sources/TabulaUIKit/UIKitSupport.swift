@@ -31,9 +31,9 @@
   /// Runs an action once, for whichever of its callers comes first.
   @MainActor
   final class RunOnce {
-    private var action: (() -> Void)?
+    private var action: (@MainActor () -> Void)?
 
-    init(_ action: @escaping () -> Void) {
+    init(_ action: @escaping @MainActor () -> Void) {
       self.action = action
     }
 

@@ -11,7 +11,9 @@
 /// When a child changes, the composed snapshot is rebuilt from the
 /// children's snapshots (their stored hashes are reused, nothing is hashed
 /// again), so a connected list diffs it and animates only that child's
-/// sections. Section ids and item ids must be unique across the children:
+/// sections; the reload and reconfigure marks of that child's snapshot are
+/// kept (those of the others were applied when they changed). Section ids
+/// and item ids must be unique across the children:
 /// a collision is an error (``state`` becomes ``LoadingState/error(_:)``
 /// naming the duplicates, and the last valid snapshot stays shown).
 @MainActor
