@@ -199,6 +199,14 @@ public final class TerminalListView: ListHost {
     return (registrations[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
   }
 
+  /// A plain cell showing `message` (dimmed), for an item nothing presents.
+  public func fallbackCell(for path: ItemPath, message: String) -> TerminalCell {
+    let cell = dequeueCell(withReuseIdentifier: "Tabula.fallback", for: path)
+    cell.text = message
+    cell.style = TextStyle(dim: true)
+    return cell
+  }
+
   // MARK: Keys
 
   /// Handles a navigation key; returns whether the key was one.

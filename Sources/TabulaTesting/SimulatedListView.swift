@@ -74,6 +74,8 @@ public class SimulatedListView: ListHost {
   private var batchDepth = 0
   private var batch = BatchOperations()
   private var batchBefore: [Int] = []
+  /// Sections (after indices) whose titles the batch being built refreshes.
+  private var titleRefreshes: [Int] = []
   private var reconfiguring: (path: ItemPath, cell: SimulatedCell)?
   private var waitingCompletions: [@MainActor () -> Void] = []
 
@@ -125,13 +127,45 @@ public class SimulatedListView: ListHost {
   public var numberOfSections: Int { counts?.count ?? 0 }
 
   /// The number of rows the view shows in a section (its cached count).
-  public func numberOfRows(inSection section: Int) -> Int { counts?[section] ?? 0 }
+  ///
+  /// - Precondition: `section` is one of the sections the view shows;
+  ///   otherwise this traps naming the section and the valid range.
+  public func numberOfRows(inSection section: Int) -> Int {
+    checkSection(section)
+    return counts?[section] ?? 0
+  }
 
   /// The header title the view shows for a section.
-  public func headerTitle(forSection section: Int) -> String? { headers[section] }
+  ///
+  /// - Precondition: `section` is one of the sections the view shows;
+  ///   otherwise this traps naming the section and the valid range.
+  public func headerTitle(forSection section: Int) -> String? {
+    checkSection(section)
+    return headers[section]
+  }
 
   /// The footer title the view shows for a section.
-  public func footerTitle(forSection section: Int) -> String? { footers[section] }
+  ///
+  /// - Precondition: `section` is one of the sections the view shows;
+  ///   otherwise this traps naming the section and the valid range.
+  public func footerTitle(forSection section: Int) -> String? {
+    checkSection(section)
+    return footers[section]
+  }
+
+  /// Traps with a message naming `section` and the valid range unless the
+  /// view shows that section.
+  private func checkSection(_ section: Int) {
+    let count = numberOfSections
+    guard section < 0 || section >= count else { return }
+    let shown: String
+    switch count {
+    case 0: shown = "no sections"
+    case 1: shown = "1 section (valid section index is 0)"
+    default: shown = "\(count) sections (valid section indices are 0..<\(count))"
+    }
+    preconditionFailure("section \(section) is out of range: the \(kind.viewName) shows \(shown)")
+  }
 
   /// The paths of the rows in the viewport, in order.
   public var visibleItemPaths: [ItemPath] {
@@ -155,7 +189,9 @@ public class SimulatedListView: ListHost {
 
   /// The cell in the viewport at `path`, if the row is visible.
   public func visibleCell(at path: ItemPath) -> SimulatedCell? {
-    guard path.section < rows.count, path.item < rows[path.section].count else { return nil }
+    guard path.section >= 0, path.section < rows.count, path.item >= 0,
+      path.item < rows[path.section].count
+    else { return nil }
     return cells[rows[path.section][path.item]]
   }
 
@@ -200,6 +236,7 @@ public class SimulatedListView: ListHost {
       batchBefore = counts ?? dataSourceCounts()
       if counts == nil { loadWithoutCells(batchBefore) }
       batch = BatchOperations()
+      titleRefreshes = []
     }
     batchDepth += 1
     updates()
@@ -209,10 +246,19 @@ public class SimulatedListView: ListHost {
       return
     }
     let operations = batch
+    let refreshes = titleRefreshes
     batch = BatchOperations()
+    titleRefreshes = []
     let after = dataSourceCounts()
     let result = try BatchRules.apply(operations, before: batchBefore, after: after, kind: kind)
     commit(result, after: after)
+    // Titles of updated sections are part of the batch: they are read now,
+    // from the data the batch shows, before the completion can run (with
+    // `.immediate` timing it may apply a newer snapshot at once).
+    for section in refreshes {
+      headers[section] = listDataSource?.headerTitle(forSection: section) ?? nil
+      footers[section] = listDataSource?.footerTitle(forSection: section) ?? nil
+    }
     batchCount += 1
     batchLog.append(operations)
     if let completion { schedule { completion(true) } }
@@ -288,17 +334,32 @@ public class SimulatedListView: ListHost {
         {
           updateData()
           self.batch.append(operations)
+          self.titleRefreshes += changes.sectionUpdates.map(\.to)
         }, completion: { _ in completion() })
-      for section in changes.sectionUpdates.map(\.to) {
-        headers[section] = listDataSource?.headerTitle(forSection: section) ?? nil
-        footers[section] = listDataSource?.footerTitle(forSection: section) ?? nil
-      }
     } catch {
       violations.append(error)
       batchDepth = 0
       reloadData()
       schedule(completion)
     }
+  }
+
+  /// The reuse identifier of the plain cells ``fallbackCell(for:message:)``
+  /// makes (registered by the view itself).
+  public static let fallbackReuseIdentifier = "Tabula.fallback"
+
+  /// A plain ``SimulatedCell`` whose ``SimulatedCell/text`` is `message`,
+  /// reused like any cell, under ``fallbackReuseIdentifier``.
+  public func fallbackCell(for path: ItemPath, message: String) -> SimulatedCell {
+    let cell: SimulatedCell
+    if let reused = reusePool[Self.fallbackReuseIdentifier]?.popLast() {
+      reused.recycle()
+      cell = reused
+    } else {
+      cell = SimulatedCell(reuseIdentifier: Self.fallbackReuseIdentifier)
+    }
+    cell.text = message
+    return cell
   }
 
   /// A cell from ``dequeueReusableCell(withReuseIdentifier:for:)``; an error

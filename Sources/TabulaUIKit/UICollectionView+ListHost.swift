@@ -24,7 +24,7 @@
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
       guard let source else {
-        TabulaLog.handler("a collection view asked for a cell at \(indexPath) with no data source")
+        TabulaLog.report("a collection view asked for a cell at \(indexPath) with no data source")
         return UICollectionViewCell()
       }
       return source.cell(for: collectionView, at: ItemPath(indexPath))
@@ -40,7 +40,8 @@
     public typealias Cell = UICollectionViewCell
 
     /// The data source; setting it makes a bridge object the collection view's
-    /// `dataSource` and `delegate`.
+    /// `dataSource` and `delegate`, and registers the plain cell class of
+    /// fallback cells.
     public var listDataSource: (any ListDataSource<UICollectionViewCell>)? {
       get { retainedBridge(of: self, as: CollectionViewBridge.self)?.source }
       set {
@@ -48,6 +49,7 @@
           retainedBridge(of: self, as: CollectionViewBridge.self) ?? CollectionViewBridge()
         retain(bridge, by: self)
         bridge.source = newValue
+        register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
         dataSource = bridge
         delegate = bridge
       }
@@ -91,6 +93,17 @@
       -> UICollectionViewCell
     {
       dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: path.indexPath)
+    }
+
+    /// A plain `UICollectionViewCell`, registered by the collection view
+    /// itself, showing `message` in a list content configuration.
+    public func fallbackCell(for path: ItemPath, message: String) -> UICollectionViewCell {
+      let cell = dequeueReusableCell(
+        withReuseIdentifier: fallbackReuseIdentifier, for: path.indexPath)
+      var content = UIListContentConfiguration.cell()
+      content.text = message
+      cell.contentConfiguration = content
+      return cell
     }
   }
 #endif

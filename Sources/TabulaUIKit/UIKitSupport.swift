@@ -10,14 +10,13 @@
   import Tabula
   import UIKit
 
-  /// Where TabulaUIKit reports problems it recovers from (a cell asked for
-  /// after its data source went away), instead of crashing the app. Replace
-  /// ``handler`` to route them to your logging.
-  @MainActor
-  public enum TabulaLog {
-    /// Receives each problem's description. Prints by default.
-    public static var handler: (String) -> Void = { print("Tabula: \($0)") }
-  }
+  // Problems the glue recovers from (a cell asked for after its data source
+  // went away) go to the core's reporter, `Tabula.TabulaLog`, like every
+  // other recovered problem.
+
+  /// The reuse identifier under which the list views register the plain
+  /// cell class of their fallback cells (``Tabula/ListHost/fallbackCell(for:message:)``).
+  let fallbackReuseIdentifier = "Tabula.fallback"
 
   extension ItemPath {
     /// The path of `indexPath` (its `row` or `item`).
@@ -27,6 +26,22 @@
 
     /// The path as an `IndexPath`.
     public var indexPath: IndexPath { IndexPath(item: item, section: section) }
+  }
+
+  /// Runs an action once, for whichever of its callers comes first.
+  @MainActor
+  final class RunOnce {
+    private var action: (@MainActor () -> Void)?
+
+    init(_ action: @escaping @MainActor () -> Void) {
+      self.action = action
+    }
+
+    func callAsFunction() {
+      guard let action else { return }
+      self.action = nil
+      action()
+    }
   }
 
   /// A key for the associated bridge object; only its address is used.

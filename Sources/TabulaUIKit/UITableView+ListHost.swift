@@ -19,7 +19,7 @@
 
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
       guard let source else {
-        TabulaLog.handler("a table view asked for a cell at \(indexPath) with no data source")
+        TabulaLog.report("a table view asked for a cell at \(indexPath) with no data source")
         return UITableViewCell()
       }
       return source.cell(for: tableView, at: ItemPath(indexPath))
@@ -51,23 +51,30 @@
     public typealias Cell = UITableViewCell
 
     /// The data source; setting it makes a bridge object the table view's
-    /// `dataSource` and `delegate`.
+    /// `dataSource` and `delegate`, and registers the plain cell class of
+    /// fallback cells.
     public var listDataSource: (any ListDataSource<UITableViewCell>)? {
       get { retainedBridge(of: self, as: TableViewBridge.self)?.source }
       set {
         let bridge = retainedBridge(of: self, as: TableViewBridge.self) ?? TableViewBridge()
         retain(bridge, by: self)
         bridge.source = newValue
+        register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
         dataSource = bridge
         delegate = bridge
       }
     }
 
     /// Performs one stage as `performBatchUpdates`, switching the data
-    /// source's data first inside the block, then refreshes updated headers.
+    /// source's data first inside the block, then refreshes updated headers
+    /// as soon as the table view has taken in the batch: before `completion`
+    /// runs, which may start the next batch (after which this batch's
+    /// section indices no longer hold).
     public func performBatch(
       _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
     ) {
+      let sections = batch.sectionUpdates.map(\.to)
+      let refreshUpdatedTitles = RunOnce { [self] in refreshTitles(ofSections: sections) }
       withoutActuallyEscaping(updateData) { updateData in
         performBatchUpdates(
           { [self] in
@@ -85,10 +92,12 @@
             reconfigureRows(at: reconfigures)
           },
           completion: { _ in
-            self.refreshTitles(ofSections: batch.sectionUpdates.map(\.to))
+            // In case UIKit finishes at once, before performBatchUpdates returns.
+            refreshUpdatedTitles()
             completion()
           })
       }
+      refreshUpdatedTitles()
     }
 
     /// The visible rows' paths, in list order.
@@ -106,6 +115,16 @@
       -> UITableViewCell
     {
       dequeueReusableCell(withIdentifier: reuseIdentifier, for: path.indexPath)
+    }
+
+    /// A plain `UITableViewCell`, registered by the table view itself, whose
+    /// text is `message`.
+    public func fallbackCell(for path: ItemPath, message: String) -> UITableViewCell {
+      let cell = dequeueReusableCell(withIdentifier: fallbackReuseIdentifier, for: path.indexPath)
+      var content = cell.defaultContentConfiguration()
+      content.text = message
+      cell.contentConfiguration = content
+      return cell
     }
 
     /// Sets the visible headers' and footers' titles of `sections` from the

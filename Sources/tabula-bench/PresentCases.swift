@@ -53,6 +53,11 @@ final class BenchHost: ListHost {
     cells[reuseIdentifier] = cell
     return cell
   }
+  func fallbackCell(for path: ItemPath, message: String) -> BenchCell {
+    let cell = dequeueCell(withReuseIdentifier: "fallback", for: path)
+    cell.text = message
+    return cell
+  }
 }
 
 struct BenchUserPresenter: Presenter {

@@ -74,7 +74,7 @@ struct DataSourceTests {
   func staticSource() async throws {
     let (table, registry, _) = feedTable()
     let controller = feedController(table, registry)
-    let people = StaticDataSource(
+    let people = try StaticDataSource(
       [AnyItem(User(id: 1, name: "Ada"))], in: SectionInfo(id: "people"))
     controller.connect(to: people)
     await settle(controller)
@@ -100,7 +100,8 @@ struct DataSourceTests {
       })
     let loader = ScriptedLoader([.success([1, 2]), .success([3, 2, 4])], section: postsSection)
     let posts = LoadingDataSource(placeholderSection: postsSection) { try await loader.load() }
-    let ads = StaticDataSource([AnyItem(Ad(id: "a", headline: "Sale"))], in: SectionInfo(id: "ads"))
+    let ads = try StaticDataSource(
+      [AnyItem(Ad(id: "a", headline: "Sale"))], in: SectionInfo(id: "ads"))
     let screen = ComposedDataSource([people, posts, ads])
     controller.connect(to: screen)
     posts.load()
@@ -239,9 +240,9 @@ struct DataSourceTests {
   func segmented() async throws {
     let (table, registry, _) = feedTable()
     let controller = feedController(table, registry)
-    let people = StaticDataSource(
+    let people = try StaticDataSource(
       [AnyItem(User(id: 1, name: "Ada"))], in: SectionInfo(id: "people"))
-    let posts = StaticDataSource(
+    let posts = try StaticDataSource(
       [AnyItem(Post(id: 1, text: "Hello"))], in: SectionInfo(id: "posts"))
     let segments = SegmentedDataSource([people, posts])
     controller.connect(to: segments)
@@ -327,6 +328,25 @@ struct ControllerEditingTests {
     await settle(controller)
     #expect(controller.snapshot == before)
     expectShows(view, before)
+  }
+
+  @Test("moves given as two arrays of different lengths throw and change nothing")
+  func mismatchedMoves() async throws {
+    let (view, controller) = makeEditable()
+    try controller.insertSection(section("A"), items: items([1, 2, 3]), at: 0)
+    await settle(controller)
+    let batches = view.batchCount
+    let error = #expect(throws: SnapshotError.self) {
+      try controller.moveItems(
+        from: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)],
+        to: [ItemPath(section: 0, item: 2)])
+    }
+    #expect(error == .mismatchedMoves(sources: 2, destinations: 1))
+    #expect(
+      error?.description
+        == "cannot move items: 2 source paths but 1 destination (they go in pairs)")
+    #expect(!controller.isUpdating && view.batchCount == batches, "nothing was applied")
+    #expect(controller.latestSnapshot == (try TestSnapshot(items([1, 2, 3]), in: section("A"))))
   }
 
   @Test("random bursts of 1,000 edits from concurrent tasks", arguments: 0..<3)

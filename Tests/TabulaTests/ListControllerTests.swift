@@ -1,3 +1,4 @@
+import Foundation
 import Tabula
 import TabulaTesting
 import Testing
@@ -123,6 +124,87 @@ struct ListControllerTests {
     #expect(!controller.isUpdating)
   }
 
+  @Test(
+    "a completion that applies fewer sections at once: titles are read before it runs",
+    arguments: [ListViewKind.table, .collection])
+  func completionAppliesAtOnce(kind: ListViewKind) throws {
+    let start = TestSnapshot {
+      Section("A") { items([1]) }
+      Section("B") { items([2]) }
+      Section("C") { items([3]) }
+    }
+    let (view, controller) = makeController(kind, timing: .immediate, snapshot: start)
+    let retitled = TestSnapshot {
+      Section("A") { items([1]) }
+      Section("B") { items([2]) }
+      Section("C", title: "Sea") { items([3]) }
+    }
+    let fewer = TestSnapshot { Section("A", title: "Aye") { items([1]) } }
+    var completions = 0
+    controller.apply(retitled) {
+      completions += 1
+      controller.apply(fewer) { completions += 1 }
+    }
+    #expect(completions == 2)
+    expectShows(view, fewer)
+  }
+
+  @Test("an edit made while a refresh runs does not refresh the same row again")
+  func marksAppliedOnce() throws {
+    let start = try TestSnapshot(items([1, 2, 3]), in: "A")
+    let (view, controller) = makeController(.table, timing: .manual, snapshot: start)
+    try controller.reloadItems([2])
+    #expect(view.batchLog.last?.reloadRows == [ItemPath(section: 0, item: 1)])
+    #expect(controller.latestSnapshot.markedItems.isEmpty, "the running marks are being applied")
+    try controller.insertItems(items([4]), at: ItemPath(section: 0, item: 3))
+    view.finishAnimations()
+    #expect(view.batchCount == 2)
+    #expect(view.batchLog.last?.reloadRows == [], "item 2 was reloaded once")
+    #expect(view.batchLog.last?.insertRows == [ItemPath(section: 0, item: 3)])
+    view.finishAnimations()
+    #expect(!controller.isUpdating)
+    expectShows(view, try TestSnapshot(items([1, 2, 3, 4]), in: "A"))
+  }
+
+  @Test("a waiting snapshot keeps its marks for the edits made after it")
+  func waitingMarksKept() throws {
+    let start = try TestSnapshot(items([1, 2, 3]), in: "A")
+    let (view, controller) = makeController(.table, timing: .manual, snapshot: start)
+    controller.apply(try TestSnapshot(items([1, 2, 3, 4]), in: "A"))
+    try controller.reloadItems([2])
+    try controller.insertItems(items([5]), at: ItemPath(section: 0, item: 0))
+    #expect(controller.latestSnapshot.markedItems == [2: .reload])
+    view.finishAnimations()
+    #expect(view.batchLog.last?.reloadRows == [ItemPath(section: 0, item: 1)])
+    view.finishAnimations()
+    expectShows(view, try TestSnapshot(items([5, 1, 2, 3, 4]), in: "A"))
+  }
+
+  @Test("a composed source passes on the marks of the child that changed, once")
+  func composedMarks() throws {
+    let (view, controller) = makeController(.table, timing: .immediate)
+    let first = try StaticDataSource(items([1, 2]), in: section("A"))
+    let second = try StaticDataSource(items([3]), in: section("B"))
+    let screen = ComposedDataSource([first, second])
+    controller.connect(to: screen)
+    let cell = view.visibleCell(at: ItemPath(section: 0, item: 1))
+    var marked = first.snapshot
+    try marked.reloadItems([2])
+    first.setSnapshot(marked)
+    #expect(screen.snapshot.markedItems == [2: .reload])
+    #expect(view.batchLog.last?.reloadRows == [ItemPath(section: 0, item: 1)])
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 1)) !== cell, "item 2 was reloaded")
+    try second.setItems(items([3, 4]), in: section("B"))
+    #expect(screen.snapshot.markedItems.isEmpty, "another child's change")
+    #expect(view.batchLog.last?.reloadRows == [])
+    expectShows(
+      view,
+      TestSnapshot {
+        Section("A") { items([1, 2]) }
+        Section("B") { items([3, 4]) }
+      })
+  }
+
   @Test("selection reaches the controller with the item")
   func selection() async throws {
     let (view, controller) = makeController(
@@ -150,12 +232,22 @@ struct ListControllerTests {
     expectShows(view, next)
   }
 
+  /// How many random sequences the fuzz test runs in all: 10,000 by
+  /// default, which keeps `swift test` quick. A deep run sets the
+  /// `TABULA_FUZZ_SEQUENCES` environment variable (at least 100,000):
+  ///
+  ///     TABULA_FUZZ_SEQUENCES=100000 swift test --filter fuzz
+  static let fuzzSequences =
+    ProcessInfo.processInfo.environment["TABULA_FUZZ_SEQUENCES"].flatMap { Int($0) } ?? 10_000
+
   @Test(
-    "fuzz: 10,000 random sequences of snapshots through both simulators",
+    "fuzz: 10,000 random sequences of snapshots through both simulators (TABULA_FUZZ_SEQUENCES)",
     arguments: 0..<40)
   func fuzz(seed: UInt64) async {
     var random = SeededRandom(seed: seed)
-    for sequence in 0..<250 {
+    // The sequences are shared out among the 40 seeds.
+    let sequences = (Self.fuzzSequences + 39) / 40
+    for sequence in 0..<sequences {
       var ids = FreshIDs()
       var snapshot = randomSnapshot(&random, maxItems: 30, ids: &ids)
       let kind: ListViewKind = random.chance(0.5) ? .table : .collection

@@ -44,28 +44,105 @@ struct PreconditionMessageTests {
     let output = standardError(result)
     #expect(output.contains("segment 2 is out of range: there are 1 segments"))
   }
+}
 
-  @Test("a view-data presenter given a cell of another class")
-  func viewDataCellClass() async {
+/// Out-of-range positions name the position and the valid range (never a
+/// bare "Index out of range").
+@Suite("Out-of-range positions name the valid range")
+struct OutOfRangeMessageTests {
+  func standardError(_ result: ExitTest.Result?) -> String {
+    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+  }
+
+  @Test("a controller's header title for a section it does not have")
+  func controllerHeaderTitle() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let table = SimulatedTableView()
-        table.register(SimulatedCell.self, forReuseIdentifier: "squirrel")
-        let registry = PresenterRegistry<SimulatedCell>()
-        registry.register(
-          ViewDataPresenter(SquirrelCell.self, reuseIdentifier: "squirrel") {
-            (squirrel: Squirrel, _: PresentationStyle) in
-            SquirrelCell.ViewData(title: squirrel.name)
-          })
-        let snapshot = try! Snapshot(
-          [Squirrel(id: 1, name: "Nutkin", nuts: 1)], in: SectionInfo(id: "park"))
-        _ = ListController(host: table, snapshot: snapshot, presenters: registry)
+      try await MainActor.run {
+        let (_, controller) = makeController(
+          .table, snapshot: try TestSnapshot(items([1]), in: "A"))
+        _ = controller.headerTitle(forSection: 2)
       }
     }
-    let output = standardError(result)
     #expect(
-      output.contains(
-        "cell registered as \"squirrel\" is a SimulatedCell, not the SquirrelCell whose view data "
-          + "Squirrel provides"))
+      standardError(result).contains(
+        "section index 2 is out of range: the snapshot has 1 section (valid section index is 0)"))
+  }
+
+  @Test("a controller's footer title for a section it does not have")
+  func controllerFooterTitle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let (_, controller) = makeController(.table)
+        _ = controller.footerTitle(forSection: 0)
+      }
+    }
+    #expect(
+      standardError(result).contains(
+        "section index 0 is out of range: the snapshot has no sections"))
+  }
+
+  @Test("a simulated view's row count for a section it does not show")
+  func simulatedRowCount() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let (view, _) = loadedView(.table, counts: [1, 2])
+        _ = view.numberOfRows(inSection: 3)
+      }
+    }
+    #expect(
+      standardError(result).contains(
+        "section 3 is out of range: the table view shows 2 sections "
+          + "(valid section indices are 0..<2)"))
+  }
+
+  @Test("a simulated view's header title for a section it does not show")
+  func simulatedHeaderTitle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let (view, _) = loadedView(.collection, counts: [1])
+        _ = view.headerTitle(forSection: -1)
+      }
+    }
+    #expect(
+      standardError(result).contains(
+        "section -1 is out of range: the collection view shows 1 section "
+          + "(valid section index is 0)"))
+  }
+
+  @Test("a simulated view's footer title before it shows anything")
+  func simulatedFooterTitle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        _ = SimulatedTableView().footerTitle(forSection: 0)
+      }
+    }
+    #expect(
+      standardError(result).contains(
+        "section 0 is out of range: the table view shows no sections"))
+  }
+
+  @Test("a composed source's section range of a child it does not have")
+  func composedSectionRange() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let source = ComposedDataSource<SectionInfo, TestItem>([StaticDataSource()])
+        _ = source.sectionRange(ofChild: 2)
+      }
+    }
+    #expect(
+      standardError(result).contains(
+        "child index 2 is out of range: there are 1 children (valid indices are 0..<1)"))
+  }
+
+  @Test("a staged changeset's stage past the last")
+  func stagedChangesetStage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let old = try TestSnapshot(items([1, 2]), in: "A")
+      let staged = StagedChangeset(from: old, to: try TestSnapshot(items([2, 1]), in: "A"))
+      _ = staged[1]
+    }
+    #expect(
+      standardError(result).contains(
+        "stage 1 is out of range: there is 1 stage (valid index is 0)"))
   }
 }

@@ -96,6 +96,19 @@ struct SimulatedCellTests {
     #expect(view.visibleCells.map(\.text) == ["0-1", "2-0", "2-1"])
     withExtendedLifetime(source) {}
   }
+
+  @Test("a path outside the view has no visible cell, whatever its sign")
+  func visibleCellOutside() {
+    let (view, source) = loadedView(.collection, counts: [2, 1])
+    for path in [
+      ItemPath(section: -1, item: 0), ItemPath(section: 0, item: -1),
+      ItemPath(section: 2, item: 0), ItemPath(section: 1, item: 1),
+    ] {
+      #expect(view.visibleCell(at: path) == nil, "\(path)")
+    }
+    #expect(view.visibleCell(at: ItemPath(section: 1, item: 0))?.text == "1-0")
+    withExtendedLifetime(source) {}
+  }
 }
 
 /// Counts, and cells dequeued under a changeable identifier.

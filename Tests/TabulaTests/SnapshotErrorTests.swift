@@ -93,6 +93,101 @@ struct SnapshotErrorTests {
     )
   }
 
+  @Test("the result builder's throwing form throws the message it traps with")
+  func builderThrows() throws {
+    let error = #expect(throws: SnapshotError.self) {
+      _ = try TestSnapshot.make {
+        Section("A") {
+          TestItem(id: 4)
+          TestItem(id: 4)
+        }
+      }
+    }
+    #expect(error?.description == "duplicate item IDs: 4 at [0, 0] and [0, 1]")
+    let built = try TestSnapshot.make {
+      Section("A") { items([1, 2]) }
+      Section("B")
+    }
+    #expect(built.numberOfItems == 2 && built.numberOfSections == 2)
+  }
+
+  @Test("a static source of items with duplicate ids throws")
+  @MainActor
+  func staticSourceThrows() {
+    let error = #expect(throws: SnapshotError.self) {
+      _ = try StaticDataSource(items([1, 2, 1]), in: section("A"))
+    }
+    #expect(error?.description == "duplicate item IDs: 1 at [0, 0] and [0, 2]")
+  }
+
+  @Test("section keys given beside items must be as many as the items")
+  func mismatchedSectionKeys() {
+    let error = #expect(throws: SnapshotError.self) {
+      _ = try TestSnapshot(grouping: items([1, 2, 3]), keys: [1, 2]) { section("\($0)") }
+    }
+    #expect(error == .mismatchedSectionKeys(keys: 2, items: 3))
+    #expect(error?.description == "2 section keys for 3 items (each item needs one key)")
+  }
+
+  @Test("a placeholder snapshot holds one item and cannot fail")
+  func placeholderSnapshots() {
+    let list = Feed(placeholder: LoadingPlaceholder(), in: "Feed")
+    #expect(list.numberOfItems == 1 && list.sections.map(\.id) == ["Feed"])
+    #expect(list.path(of: AnyItem(LoadingPlaceholder()).id) == ItemPath(section: 0, item: 0))
+    let shown = Feed.showing(
+      nil, in: .noContent, placeholderSection: "Feed", makePlaceholder: { AnyItem($0) })
+    #expect(shown.items.first?.base is NoResultsPlaceholder)
+  }
+
+  @Test("past 2,147,483,647 items or sections: an error naming the count and the limit")
+  func capacityLimit() throws {
+    let limit = Int(Int32.max)
+    try TestSnapshot._checkCapacity(items: limit, sections: limit)
+    let items = #expect(throws: SnapshotError.self) {
+      try TestSnapshot._checkCapacity(items: limit + 1, sections: 1)
+    }
+    #expect(items == .tooManyItems(limit + 1, limit: limit))
+    #expect(
+      items?.description
+        == "a snapshot holds at most 2147483647 items; this one would have 2147483648")
+    let sections = #expect(throws: SnapshotError.self) {
+      try TestSnapshot._checkCapacity(items: 0, sections: 1 << 32)
+    }
+    #expect(
+      sections?.description
+        == "a snapshot holds at most 2147483647 sections; this one would have 4294967296")
+    try ArrayChangeset._checkCapacity(limit, 0)
+    let diff = #expect(throws: DiffError.self) { try ArrayChangeset._checkCapacity(3, limit + 1) }
+    #expect(
+      diff?.description == "cannot diff an array of 2147483648 elements: the limit is 2147483647")
+  }
+
+  @Test("parts that together pass the limit fail before anything is copied")
+  func concatenationLimit() throws {
+    // 32,769 copies of one 65,536-item snapshot share its storage: cheap to
+    // hold, 2,147,549,184 items together.
+    let part = try TestSnapshot(items(Array(0..<65_536)), in: "A")
+    #expect(throws: SnapshotError.tooManyItems(2_147_549_184, limit: 2_147_483_647)) {
+      _ = try TestSnapshot._concatenating(Array(repeating: part, count: 32_769))
+    }
+    let empty = try TestSnapshot(sections: (0..<65_536).map { Section(section("S\($0)")) })
+    #expect(throws: SnapshotError.tooManySections(2_147_549_184, limit: 2_147_483_647)) {
+      _ = try TestSnapshot._concatenating(Array(repeating: empty, count: 32_769))
+    }
+  }
+
+  @Test("a composed source too large to show becomes an error state")
+  @MainActor
+  func composedLimit() throws {
+    let part = try TestSnapshot(items(Array(0..<65_536)), in: "A")
+    let children = (0..<32_769).map { _ in StaticDataSource(part) }
+    let screen = ComposedDataSource(children)
+    #expect(
+      screen.state
+        == .error("a snapshot holds at most 2147483647 items; this one would have 2147549184"))
+    #expect(screen.snapshot.numberOfItems == 0, "nothing was shown")
+  }
+
   @Test("the result builder traps with the duplicate message")
   func builderTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -112,6 +112,29 @@ struct SnapshotTests {
     #expect(snapshot.numberOfSections == 10)
     #expect(snapshot.path(of: 57) == ItemPath(section: 7, item: 5))
   }
+
+  /// Building an empty item array with `Array(unsafeUninitializedCapacity: 0)`
+  /// writes to the standard library's shared empty-array storage, which
+  /// ThreadSanitizer reports as a race when tasks do it at once. Its check is
+  /// `swift test --sanitize=thread --filter concurrentEmptySnapshots`.
+  @Test("empty snapshots built on several threads at once")
+  func concurrentEmptySnapshots() async throws {
+    let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var built = 0
+          for round in 0..<200 {
+            let empty = try TestSnapshot(sections: [Section(section("S\(task)-\(round)"))])
+            let grouped = try TestSnapshot(grouping: [TestItem](), by: \.id) { section("\($0)") }
+            built += empty.numberOfItems + grouped.numberOfItems + 1
+          }
+          return built
+        }
+      }
+      return try await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    #expect(counts == Array(repeating: 200, count: 8))
+  }
 }
 
 @Suite("Snapshot: grouping")

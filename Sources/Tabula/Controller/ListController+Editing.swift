@@ -88,8 +88,13 @@ extension ListController {
   /// Moves the items at `paths`, in order, each to its destination in
   /// `destinations` (positions after the previous moves).
   ///
-  /// - Throws: The first move's ``SnapshotError``; then no move is made.
+  /// - Throws: ``SnapshotError/mismatchedMoves(sources:destinations:)`` when
+  ///   the arrays have different lengths, else the first failing move's
+  ///   ``SnapshotError``; no move is made then.
   public func moveItems(from paths: [ItemPath], to destinations: [ItemPath]) throws(SnapshotError) {
+    guard paths.count == destinations.count else {
+      throw .mismatchedMoves(sources: paths.count, destinations: destinations.count)
+    }
     try edit { (snapshot) throws(SnapshotError) in
       for (from, to) in zip(paths, destinations) { try snapshot.moveItem(from: from, to: to) }
     }
@@ -100,16 +105,26 @@ extension ListController {
   /// Shows `source`'s snapshot, and every later one it announces, animated
   /// (or reloaded when `animated` is false). Replaces any source connected
   /// before.
+  ///
+  /// The controller keeps `source` alive while it is connected (until
+  /// ``disconnect()``, another `connect`, or the controller's end), so a
+  /// source made for the screen needs no other owner:
+  ///
+  /// ```swift
+  /// controller.connect(to: ComposedDataSource([profile, posts]))
+  /// ```
   public func connect(to source: some DataSource<SectionModel, Item>, animated: Bool = true) {
+    // The observer holds the source weakly (the controller holds it), so the
+    // source never keeps itself alive through its own observer list.
     let observation = source.observe { [weak self, weak source] in
       guard let self, let source else { return }
       self.apply(source.snapshot, animated: animated)
     }
-    connection = observation
+    connection = (source, observation)
     apply(source.snapshot, animated: animated)
   }
 
-  /// Stops following the connected source.
+  /// Stops following the connected source, and releases it.
   public func disconnect() {
     connection = nil
   }

@@ -40,6 +40,13 @@
 /// updated row whose presenter or reuse identifier changed, and refreshes the
 /// visible rows when the registry changes (a new style).
 /// ``provide(_:key:for:)`` hands a resource to the visible rows that want it.
+///
+/// A model that no presenter presents (a new kind of row from a server) does
+/// not stop the app: its row shows the host's
+/// ``ListHost/fallbackCell(for:message:)``, its height is the host's default,
+/// a selection reaches only ``didSelect``, and the
+/// ``PresenterError`` message is reported to ``TabulaLog`` once per model
+/// type.
 @MainActor
 public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>: ListDataSource {
   /// Makes the cell for an item: dequeue it from the host, configure it.
@@ -111,6 +118,10 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
 
   /// The snapshot most recently passed to `apply`: what the view will show
   /// once the transactions in flight end.
+  ///
+  /// Reload and reconfigure marks are those still to be applied: a waiting
+  /// snapshot keeps its marks; the running one (being applied) and the one
+  /// on screen have none, so an edit made from them refreshes a row once.
   public var latestSnapshot: Snapshot<SectionModel, Item> {
     pending?.snapshot ?? running ?? _snapshot
   }
@@ -131,10 +142,17 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     let height: Double?
   }
 
-  /// The data source this controller follows, if any.
-  var connection: Observation?
+  /// The data source this controller follows, if any, held strongly while
+  /// connected, with the observation of its changes.
+  var connection: (source: AnyObject, observation: Observation)?
+
+  /// The registration with ``presenters`` for their changes; released (and
+  /// so ended) with the controller.
+  private var presentersObservation: Observation?
 
   private var pending: Transaction?
+  /// The snapshot of the running transaction, without marks (they are being
+  /// applied).
   private var running: Snapshot<SectionModel, Item>?
   private var heights: [Item.ID: CachedHeight] = [:]
   private var heightVersion = 0
@@ -199,7 +217,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     self._makeCell = makeCell
     self._diff = diff
     self._staging = staging
-    presenters?.observeChanges { [weak self] in self?.presentationChanged() }
+    presentersObservation = presenters?.observeChanges { [weak self] in
+      self?.presentationChanged()
+    }
     host.listDataSource = self
     host.reloadData()
   }
@@ -280,8 +300,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     for path in host.visibleItemPaths {
       guard let item = _item(self, path) else { continue }
       let model = Self.model(of: item)
-      let resolved = Self.resolved(model, in: presenters)
-      guard resolved.entry.wants(resource, model), let cell = host.visibleCell(at: path) else {
+      guard let resolved = Self.resolved(model, in: presenters),
+        resolved.entry.wants(resource, model), let cell = host.visibleCell(at: path)
+      else {
         continue
       }
       resolved.entry.update(cell, model, resource, resolved.context(at: path))
@@ -298,23 +319,39 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     return item
   }
 
+  /// The presenter for `model`, or `nil` (reported once per model type to
+  /// ``TabulaLog``) when none presents it.
   @inlinable
   static func resolved(_ model: Any, in presenters: PresenterRegistry<Cell>)
-    -> PresenterRegistry<Cell>.Resolved
+    -> PresenterRegistry<Cell>.Resolved?
   {
-    do {
-      return try presenters.resolve(model)
-    } catch {
-      preconditionFailure(error.description)
-    }
+    presenters._resolveOrReport(model)
+  }
+
+  /// What the fallback cell of a model with no presenter says.
+  @usableFromInline
+  static func fallbackMessage(for model: Any) -> String {
+    "no presenter for model type \(type(of: model))"
   }
 
   /// A style or presenter changed: heights are stale and visible cells may
   /// need another kind of cell, so those rows are reloaded.
+  ///
+  /// The visible paths are positions in the snapshot on screen (during a
+  /// transaction, the current stage's), so they are read there; the rows are
+  /// reloaded in the latest snapshot, those that it still has.
   private func presentationChanged() {
     heightVersion += 1
-    let visible = host.visibleItemPaths.compactMap { latestSnapshot.item(at: $0)?.id }
-    try? reloadItems(visible)
+    let latest = latestSnapshot
+    let visible = host.visibleItemPaths.compactMap { path -> Item.ID? in
+      guard let id = _item(self, path)?.id, latest.contains(itemWithID: id) else { return nil }
+      return id
+    }
+    guard !visible.isEmpty else { return }
+    var next = latest
+    // Every id is in `latest`: marking them cannot fail.
+    _trapping { () throws(SnapshotError) in try next.reloadItems(visible) }
+    apply(next)
   }
 
   /// Settles update kinds with the presenters: a row whose presenter or
@@ -328,8 +365,13 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
       let update = changes.itemUpdates[index]
       let before = Self.model(of: old[update.from])
       let after = Self.model(of: new[update.to])
-      let oldPresenter = Self.resolved(before, in: presenters)
-      let newPresenter = Self.resolved(after, in: presenters)
+      // A row without a presenter shows a fallback cell: always replaced.
+      guard let oldPresenter = Self.resolved(before, in: presenters),
+        let newPresenter = Self.resolved(after, in: presenters)
+      else {
+        changes.itemUpdates[index].kind = .reload
+        continue
+      }
       if oldPresenter.entry.id != newPresenter.entry.id
         || oldPresenter.entry.reuseIdentifier(before, oldPresenter.style)
           != newPresenter.entry.reuseIdentifier(after, newPresenter.style)
@@ -344,7 +386,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   private func startNextTransaction() {
     guard running == nil, let transaction = pending else { return }
     pending = nil
-    running = transaction.snapshot
+    running = transaction.snapshot.withoutMarks
     let old = _snapshot
     let new = transaction.snapshot
     guard transaction.animated else {
@@ -441,11 +483,14 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   }
 
   /// The cell for the item at `path`: from its presenter, or the
-  /// ``cellProvider``.
+  /// ``cellProvider``. A model no presenter presents gets the host's
+  /// ``ListHost/fallbackCell(for:message:)``, and the ``PresenterError``
+  /// message is reported to ``TabulaLog`` (once per model type).
   ///
-  /// - Precondition: A presenter presents the item's model (else this traps
-  ///   with the ``PresenterError`` message naming the type and the registered
-  ///   ones), or there is a cell provider.
+  /// - Precondition: The controller has presenters or a cell provider, and
+  ///   `path` is inside ``snapshot`` (else this traps with the
+  ///   ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
+  ///   message).
   public func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell {
     _makeCell(self, host, path)
   }
@@ -457,7 +502,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
     if let presenters {
       let model = Self.model(of: item)
-      let resolved = Self.resolved(model, in: presenters)
+      guard let resolved = Self.resolved(model, in: presenters) else {
+        return host.fallbackCell(for: path, message: Self.fallbackMessage(for: model))
+      }
       return resolved.entry.present(host, model, resolved.context(at: path))
     }
     guard let cellProvider else {
@@ -467,18 +514,29 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   }
 
   /// The section model's ``HeaderTitleProviding/headerTitle``, if it has one.
+  ///
+  /// - Precondition: `section` is a section index of ``snapshot``; otherwise
+  ///   this traps with the
+  ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   public func headerTitle(forSection section: Int) -> String? {
-    (_snapshot.sections[section] as? any HeaderTitleProviding)?.headerTitle
+    _snapshot._checkSectionIndex(section)
+    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.headerTitle
   }
 
   /// The section model's ``HeaderTitleProviding/footerTitle``, if it has one.
+  ///
+  /// - Precondition: `section` is a section index of ``snapshot``; otherwise
+  ///   this traps with the
+  ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   public func footerTitle(forSection section: Int) -> String? {
-    (_snapshot.sections[section] as? any HeaderTitleProviding)?.footerTitle
+    _snapshot._checkSectionIndex(section)
+    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.footerTitle
   }
 
   /// The height of the item at `path`: its presenter's (or the
   /// ``heightProvider``'s) answer, cached until the item's content, the width
-  /// or the presenters change.
+  /// or the presenters change; `nil` (the host's default) for a model no
+  /// presenter presents.
   public func height(forItemAt path: ItemPath, width: Double) -> Double? {
     guard let item = _item(self, path) else { _outOfRange(path) }
     let version = heightVersion
@@ -490,8 +548,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     let height: Double?
     if let presenters {
       let model = Self.model(of: item)
-      let resolved = Self.resolved(model, in: presenters)
-      height = resolved.entry.height(model, width, resolved.style)
+      height = Self.resolved(model, in: presenters).flatMap {
+        $0.entry.height(model, width, $0.style)
+      }
     } else {
       height = heightProvider?(item, path, width)
     }
@@ -506,13 +565,15 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
       _snapshot._rangeError(for: path)?.description ?? "item path \(path) is out of range")
   }
 
-  /// Sends the selection to the item's presenter, then calls ``didSelect``.
+  /// Sends the selection to the item's presenter (if it has one), then
+  /// calls ``didSelect``.
   public func didSelectItem(at path: ItemPath) {
     guard let item = _item(self, path) else { return }
     if let presenters {
       let model = Self.model(of: item)
-      let resolved = Self.resolved(model, in: presenters)
-      resolved.entry.didSelect(model, resolved.context(at: path))
+      if let resolved = Self.resolved(model, in: presenters) {
+        resolved.entry.didSelect(model, resolved.context(at: path))
+      }
     }
     didSelect?(item, path)
   }

@@ -11,7 +11,9 @@
 /// When a child changes, the composed snapshot is rebuilt from the
 /// children's snapshots (their stored hashes are reused, nothing is hashed
 /// again), so a connected list diffs it and animates only that child's
-/// sections. Section ids and item ids must be unique across the children:
+/// sections; the reload and reconfigure marks of that child's snapshot are
+/// kept (those of the others were applied when they changed). Section ids
+/// and item ids must be unique across the children:
 /// a collision is an error (``state`` becomes ``LoadingState/error(_:)``
 /// naming the duplicates, and the last valid snapshot stays shown).
 @MainActor
@@ -43,22 +45,21 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
   public func insert(_ child: any DataSource<SectionModel, Item>, at index: Int) {
     precondition(
       index >= 0 && index <= children.count,
-      "child index \(index) is out of range: there are \(children.count) children")
+      "child index \(index) is out of range: there are \(children.count) children "
+        + "(valid insertion indices are 0...\(children.count))")
     children.insert(child, at: index)
     observeChildren()
-    childChanged()
+    childChanged(nil)
   }
 
   /// Removes the child at `index`, and its sections.
   ///
   /// - Precondition: `0 <= index < children.count`.
   public func remove(at index: Int) {
-    precondition(
-      index >= 0 && index < children.count,
-      "child index \(index) is out of range: there are \(children.count) children")
+    checkChildIndex(index)
     children.remove(at: index)
     observeChildren()
-    childChanged()
+    childChanged(nil)
   }
 
   /// The combined state: loading while any child has nothing to show yet,
@@ -77,7 +78,10 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
   }
 
   /// The range of section indices that the child at `index` contributes.
+  ///
+  /// - Precondition: `0 <= index < children.count`.
   public func sectionRange(ofChild index: Int) -> Range<Int> {
+    checkChildIndex(index)
     let start = children[..<index].reduce(0) { $0 + $1.snapshot.numberOfSections }
     return start..<(start + children[index].snapshot.numberOfSections)
   }
@@ -87,20 +91,32 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
     observers.add(observer) { [weak self] in self?.observers.remove($0) }
   }
 
+  /// Traps with a message naming `index` and the valid range unless it is a
+  /// child's index.
+  private func checkChildIndex(_ index: Int) {
+    precondition(
+      index >= 0 && index < children.count,
+      "child index \(index) is out of range: there are \(children.count) children"
+        + (children.isEmpty ? "" : " (valid indices are 0..<\(children.count))"))
+  }
+
   private func observeChildren() {
-    observations = children.map { child in
-      child.observe { [weak self] in self?.childChanged() }
+    observations = children.indices.map { index in
+      children[index].observe { [weak self] in self?.childChanged(index) }
     }
   }
 
-  private func childChanged() {
-    rebuild()
+  /// Rebuilds after the child at `index` changed (`nil`: the children did),
+  /// keeping that child's reload and reconfigure marks.
+  private func childChanged(_ index: Int?) {
+    rebuild(carryingMarksOf: index.map { [$0] } ?? [])
     observers.notify()
   }
 
-  private func rebuild() {
+  private func rebuild(carryingMarksOf changed: Set<Int> = []) {
     do {
-      snapshot = try Snapshot._concatenating(children.map { $0.snapshot })
+      snapshot = try Snapshot._concatenating(
+        children.map { $0.snapshot }, carryingMarksOf: changed)
       compositionError = nil
     } catch {
       compositionError = error

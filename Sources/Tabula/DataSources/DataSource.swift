@@ -79,6 +79,9 @@ public struct ObserverList {
   /// Removes the observer with `key`.
   public mutating func remove(_ key: Int) { observers[key] = nil }
 
+  /// How many observers there are.
+  var count: Int { observers.count }
+
   /// Calls every observer, in the order they were added.
   public func notify() {
     for key in observers.keys.sorted() { observers[key]?() }

@@ -3,7 +3,7 @@
 /// animates the change.
 ///
 /// ```swift
-/// let people = StaticDataSource(contacts, in: SectionInfo(id: "people", title: "People"))
+/// let people = try StaticDataSource(contacts, in: SectionInfo(id: "people", title: "People"))
 /// controller.connect(to: people)
 /// try people.setItems(updatedContacts, in: SectionInfo(id: "people", title: "People"))
 /// ```
@@ -20,10 +20,9 @@ public final class StaticDataSource<SectionModel: Diffable, Item: Diffable>: Dat
 
   /// A source showing `items` in one section.
   ///
-  /// - Precondition: The ids are unique; otherwise this traps with the
-  ///   ``SnapshotError`` message naming the duplicates.
-  public convenience init(_ items: [Item], in section: SectionModel) {
-    self.init(_trapping { () throws(SnapshotError) in try Snapshot(items, in: section) })
+  /// - Throws: ``SnapshotError/duplicateItemIDs(_:)`` naming every duplicate.
+  public convenience init(_ items: [Item], in section: SectionModel) throws(SnapshotError) {
+    self.init(try Snapshot(items, in: section))
   }
 
   /// Always ``LoadingState/loaded``, or ``LoadingState/noContent`` when empty.

@@ -29,11 +29,14 @@ public struct ArrayChangeset: Sendable, Equatable {
   /// The changes that turn `old` into `new`.
   ///
   /// - Throws: ``DiffError/duplicateIDs(old:new:)`` when an id occurs twice in
-  ///   either array, listing every duplicate with all its indices.
+  ///   either array, listing every duplicate with all its indices;
+  ///   ``DiffError/tooManyElements(_:limit:)`` for an array of more than
+  ///   2,147,483,647 elements.
   /// - Complexity: Expected O(n + m) plus O(k log k) for the k elements whose
   ///   order changed; memory O(n + m).
   @inlinable
   public init<Element: Diffable>(from old: [Element], to new: [Element]) throws(DiffError) {
+    try ArrayChangeset._checkCapacity(old.count, new.count)
     let seed = IDHashing.seed
     let oldHashes = old.map { IDHashing.hash($0.id, seed: seed) }
     var oldDuplicates: [Int: [Int]] = [:]
@@ -104,5 +107,15 @@ public struct ArrayChangeset: Sendable, Equatable {
       survivor += 1
     }
     for position in 0..<old.count where oldToNew[position] < 0 { deletes.append(position) }
+  }
+
+  /// Throws unless arrays of `oldCount` and `newCount` elements fit the
+  /// diff's 32-bit position maps.
+  ///
+  /// - Throws: ``DiffError/tooManyElements(_:limit:)`` naming the larger count.
+  @inlinable
+  static func _checkCapacity(_ oldCount: Int, _ newCount: Int) throws(DiffError) {
+    let count = max(oldCount, newCount)
+    if count > _snapshotCapacity { throw .tooManyElements(count, limit: _snapshotCapacity) }
   }
 }

@@ -4,6 +4,9 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
   /// each with every index where it occurs.
   case duplicateIDs(
     old: [SnapshotError.Duplicate<Int>], new: [SnapshotError.Duplicate<Int>])
+  /// An array longer than the diff handles: `limit` (2,147,483,647, positions
+  /// are stored in 32 bits).
+  case tooManyElements(Int, limit: Int)
 
   /// The message, naming every duplicate and its indices.
   public var description: String {
@@ -23,6 +26,8 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
       if !old.isEmpty { parts.append("in the old array: \(list(old))") }
       if !new.isEmpty { parts.append("in the new array: \(list(new))") }
       return "duplicate IDs \(parts.joined(separator: "; "))"
+    case .tooManyElements(let count, let limit):
+      return "cannot diff an array of \(count) elements: the limit is \(limit)"
     }
   }
 }

@@ -125,12 +125,30 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
     ]
   }
 
+  /// "stage 3 is out of range: there is 1 stage (valid index is 0)".
+  @inline(never)
+  func _outOfRangeMessage(_ position: Int) -> String {
+    let valid: String
+    switch stages.count {
+    case 0: valid = "there are no stages"
+    case 1: valid = "there is 1 stage (valid index is 0)"
+    default: valid = "there are \(stages.count) stages (valid indices are 0..<\(stages.count))"
+    }
+    return "stage \(position) is out of range: \(valid)"
+  }
+
   /// The index of the first stage.
   public var startIndex: Int { stages.startIndex }
   /// The index after the last stage.
   public var endIndex: Int { stages.endIndex }
   /// The stage at `position`.
-  public subscript(position: Int) -> Stage { stages[position] }
+  ///
+  /// - Precondition: `0 <= position < count`; otherwise this traps with a
+  ///   message naming the position and the valid range.
+  public subscript(position: Int) -> Stage {
+    precondition(position >= 0 && position < stages.count, _outOfRangeMessage(position))
+    return stages[position]
+  }
 }
 
 /// Where UIKit puts a reloaded row: the old position shifted by the batch's

@@ -30,6 +30,10 @@ public protocol ListHost<Cell>: AnyObject {
   /// destinations at new ones), refresh the headers and footers of the
   /// sections in ``Changeset/sectionUpdates`` (new positions), and call
   /// `completion` once the update (and its animation) is over.
+  ///
+  /// The titles are refreshed as part of the batch, before `completion` can
+  /// run: a completion may start the next batch at once, after which this
+  /// batch's section positions no longer hold.
   func performBatch(
     _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
 
@@ -42,6 +46,15 @@ public protocol ListHost<Cell>: AnyObject {
   /// A cell for `path` registered under `reuseIdentifier`: a reused one when
   /// available, else a new one.
   func dequeueCell(withReuseIdentifier reuseIdentifier: String, for path: ItemPath) -> Cell
+
+  /// A plain cell for `path` that shows `message`: what the list shows for
+  /// an item nothing can present (a model type with no presenter), rather
+  /// than stop the app.
+  ///
+  /// The host makes it without the registrations of its data source (UIKit:
+  /// a plain cell class registered under a reuse identifier of the host's
+  /// own), and the data source never reconfigures it in place.
+  func fallbackCell(for path: ItemPath, message: String) -> Cell
 }
 
 /// What a ``ListHost`` asks of its data: counts, cells, titles, heights, and

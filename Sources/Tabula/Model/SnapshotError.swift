@@ -41,6 +41,16 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   case sectionMovedOntoItself(Int)
   /// An item moved from a path to the same path.
   case itemMovedOntoItself(ItemPath)
+  /// Moves given as two arrays that go in pairs (sources and destinations)
+  /// of different lengths.
+  case mismatchedMoves(sources: Int, destinations: Int)
+  /// Section keys given beside items, in pairs, but not as many keys as items.
+  case mismatchedSectionKeys(keys: Int, items: Int)
+  /// More items than a snapshot holds: `limit` (2,147,483,647, positions are
+  /// stored in 32 bits).
+  case tooManyItems(Int, limit: Int)
+  /// More sections than a snapshot holds: `limit`.
+  case tooManySections(Int, limit: Int)
 
   /// An id that occurs more than once, with all its positions in order.
   public struct Duplicate<Position: Equatable & Sendable>: Equatable, Sendable {
@@ -97,6 +107,17 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
       return "cannot move section \(index) onto itself"
     case .itemMovedOntoItself(let path):
       return "cannot move the item at \(path) onto itself"
+    case .mismatchedMoves(let sources, let destinations):
+      return "cannot move items: \(sources) source \(sources == 1 ? "path" : "paths") but "
+        + "\(destinations) \(destinations == 1 ? "destination" : "destinations") "
+        + "(they go in pairs)"
+    case .mismatchedSectionKeys(let keys, let items):
+      return "\(keys) section \(keys == 1 ? "key" : "keys") for \(items) "
+        + "\(items == 1 ? "item" : "items") (each item needs one key)"
+    case .tooManyItems(let count, let limit):
+      return "a snapshot holds at most \(limit) items; this one would have \(count)"
+    case .tooManySections(let count, let limit):
+      return "a snapshot holds at most \(limit) sections; this one would have \(count)"
     }
   }
 }

@@ -85,6 +85,8 @@ extension Snapshot {
   ) throws(SnapshotError) {
     let section = try _existingSectionIndex(of: sectionID)
     let range = _sectionStarts[section]..<_sectionStarts[section + 1]
+    try Snapshot._checkCapacity(
+      items: _items.count - range.count + items.count, sections: _sections.count)
     var copy = self
     copy._items.replaceSubrange(range, with: items)
     copy._itemHashes.replaceSubrange(range, with: IDHashing.hashes(of: items))
@@ -128,19 +130,16 @@ extension Snapshot {
     case .initial, .loaded, .refreshing: return content ?? Snapshot()
     }
     guard let makePlaceholder else { return content ?? Snapshot() }
-    return _trapping { () throws(SnapshotError) in
-      try Snapshot([makePlaceholder(placeholder)], in: placeholderSection)
-    }
+    return Snapshot(oneItem: makePlaceholder(placeholder), in: placeholderSection)
   }
 }
 
 extension Snapshot where Item == AnyItem {
   /// A snapshot of one section holding only `placeholder`: the whole list is
-  /// loading, empty or failed.
+  /// loading, empty or failed. (One item cannot be a duplicate: this cannot
+  /// fail.)
   public init(placeholder: some Diffable, in section: SectionModel) {
-    self = _trapping { () throws(SnapshotError) in
-      try Snapshot([AnyItem(placeholder)], in: section)
-    }
+    self.init(oneItem: AnyItem(placeholder), in: section)
   }
 
   /// Shows `placeholder` instead of the items of one section.

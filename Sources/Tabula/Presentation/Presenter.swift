@@ -144,6 +144,8 @@ public struct ViewDataPresenter<Model, Cell, SpecificCell: ViewDataConfigurable>
   public let identifier: String
   /// Builds the cell's data from a model in a style.
   public let makeViewData: @MainActor (Model, PresentationStyle) -> SpecificCell.ViewData
+  /// Reports a cell of the wrong class once, not for every cell.
+  private let wrongCellReport = ReportOnce()
 
   /// Creates a presenter for cells of `cellType`, dequeued as `reuseIdentifier`.
   public init(
@@ -160,13 +162,15 @@ public struct ViewDataPresenter<Model, Cell, SpecificCell: ViewDataConfigurable>
 
   /// Builds the view data and applies it to the cell.
   ///
-  /// - Precondition: The host dequeued a `SpecificCell` for the identifier
-  ///   (register that class for it); otherwise this traps naming both types.
+  /// The host must dequeue a `SpecificCell` for the identifier (register
+  /// that class for it). A cell of another class is left unconfigured, and
+  /// the problem, naming both types, is reported to ``TabulaLog`` once.
   public func configure(_ cell: Cell, with model: Model, context: PresentationContext) {
     guard let specific = cell as? SpecificCell else {
-      preconditionFailure(
+      wrongCellReport.report(
         "cell registered as \"\(identifier)\" is a \(type(of: cell)), not the "
           + "\(SpecificCell.self) whose view data \(Model.self) provides")
+      return
     }
     specific.apply(makeViewData(model, context.style))
   }

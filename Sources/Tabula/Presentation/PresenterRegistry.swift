@@ -32,7 +32,10 @@
 ///
 /// A model with no presenter at all is an error,
 /// ``PresenterError/noPresenter(modelType:registered:)``, which names the type
-/// and every registered one.
+/// and every registered one. A ``ListController`` does not stop for it (the
+/// model may be a new kind of row from a server): it shows the host's
+/// fallback cell and reports the error's message to ``TabulaLog``, once per
+/// model type.
 @MainActor
 public final class PresenterRegistry<Cell>: ActionDispatching {
   /// The presenter for models nothing else presents; `nil` makes a missing
@@ -84,7 +87,9 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   @exclusivity(unchecked) @usableFromInline var resolvedTypes: [ObjectIdentifier] = []
   @exclusivity(unchecked) @usableFromInline var resolutions: [Resolved] = []
   private var handlers: [(action: PresenterAction, type: ObjectIdentifier, handler: Handler)] = []
-  private var observers: [@MainActor () -> Void] = []
+  private var observers = ObserverList()
+  /// The model types found without a presenter and reported.
+  private var reportedModelTypes: Set<ObjectIdentifier> = []
   @usableFromInline var nextPresenterID = 0
 
   /// The presenter for a type, and the style its models are shown in.
@@ -173,10 +178,14 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   }
 
   /// Calls `observer` whenever a presenter, style or default changes (a list
-  /// controller refreshes its visible rows then).
-  public func observeChanges(_ observer: @escaping @MainActor () -> Void) {
-    observers.append(observer)
+  /// controller refreshes its visible rows then), until the returned token
+  /// is cancelled or released.
+  public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> Observation {
+    observers.add(observer) { [weak self] in self?.observers.remove($0) }
   }
+
+  /// How many observers are registered.
+  var observerCount: Int { observers.count }
 
   // MARK: Looking up
 
@@ -195,6 +204,27 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
     resolvedTypes.append(type)
     resolutions.append(result)
     return result
+  }
+
+  /// The presenter for `model`, or `nil` when nothing presents it: then the
+  /// ``PresenterError`` message is reported to ``TabulaLog``, the first time
+  /// only for each model type.
+  @inlinable
+  func _resolveOrReport(_ model: Any) -> Resolved? {
+    do {
+      return try resolve(model)
+    } catch {
+      _report(error, for: model)
+      return nil
+    }
+  }
+
+  @usableFromInline
+  func _report(_ error: PresenterError, for model: Any) {
+    guard reportedModelTypes.insert(ObjectIdentifier(Swift.type(of: model))).inserted else {
+      return
+    }
+    TabulaLog.report(error.description)
   }
 
   private func find(_ model: Any, type: ObjectIdentifier, style: PresentationStyle)
@@ -254,7 +284,10 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
     resolvedTypes = []
     resolutions = []
     version += 1
-    for observer in observers { observer() }
+    // A copy: an observer may end its observation (or start one) while
+    // being told, which must not overlap this read of `observers`.
+    let observers = observers
+    observers.notify()
   }
 }
 

@@ -153,3 +153,10 @@ enum PathEdit: CustomStringConvertible {
     }
   }
 }
+
+extension PathModel {
+  /// The sections and items of `snapshot`.
+  init(_ snapshot: TestSnapshot) {
+    sections = snapshot.sectionsWithItems.map { ($0.model, $0.items) }
+  }
+}

@@ -336,6 +336,7 @@ extension Snapshot {
     _ items: [Item], atFlatIndex flat: Int, section: Int
   ) throws(SnapshotError) {
     guard !items.isEmpty else { return }
+    try Snapshot._checkCapacity(items: _items.count + items.count, sections: _sections.count)
     let hashes = IDHashing.hashes(of: items)
     if flat == _items.count, _itemTable.canAdd(items.count, to: _items.count),
       _appendWithoutDuplicates(items, hashes: hashes, section: section)
@@ -443,6 +444,7 @@ extension Snapshot {
   @inlinable
   mutating func _insertSections(_ sections: [SectionModel], at index: Int) throws(SnapshotError) {
     guard !sections.isEmpty else { return }
+    try Snapshot._checkCapacity(items: _items.count, sections: _sections.count + sections.count)
     var copy = self
     copy._sections.insert(contentsOf: sections, at: index)
     copy._sectionHashes.insert(contentsOf: IDHashing.hashes(of: sections), at: index)
@@ -528,12 +530,35 @@ extension Snapshot {
 }
 
 extension Snapshot {
-  /// The sections of `parts`, one after another, reusing their stored hashes.
+  /// The sections of `parts`, one after another, reusing their stored hashes,
+  /// with the reload and reconfigure marks of the parts whose indices are in
+  /// `marksOf` (the parts that changed: the marks of the others were applied
+  /// when they changed).
   ///
   /// - Throws: ``SnapshotError/duplicateSectionIDs(_:)`` or
-  ///   ``SnapshotError/duplicateItemIDs(_:)`` when the parts share ids.
+  ///   ``SnapshotError/duplicateItemIDs(_:)`` when the parts share ids;
+  ///   ``SnapshotError/tooManyItems(_:limit:)`` or
+  ///   ``SnapshotError/tooManySections(_:limit:)`` when together they are
+  ///   too large (checked before anything is copied).
   /// - Complexity: Expected O(n).
-  static func _concatenating(_ parts: [Snapshot]) throws(SnapshotError) -> Snapshot {
+  static func _concatenating(
+    _ parts: [Snapshot], carryingMarksOf marksOf: Set<Int> = []
+  ) throws(SnapshotError) -> Snapshot {
+    try _checkCapacity(
+      items: parts.reduce(0) { $0 + $1._items.count },
+      sections: parts.reduce(0) { $0 + $1._sections.count })
+    var result = try _concatenatingUnmarked(parts)
+    for index in marksOf.sorted() where parts.indices.contains(index) {
+      result._itemMarks.merge(parts[index]._itemMarks) { first, second in
+        first == .reload || second == .reload ? .reload : .reconfigure
+      }
+      result._reloadedSections.formUnion(parts[index]._reloadedSections)
+    }
+    result._checkInvariants()
+    return result
+  }
+
+  static func _concatenatingUnmarked(_ parts: [Snapshot]) throws(SnapshotError) -> Snapshot {
     if parts.count == 1 { return parts[0].withoutMarks }
     var result = Snapshot()
     result._sections = parts.flatMap { $0._sections }

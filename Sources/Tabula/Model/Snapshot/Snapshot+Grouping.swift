@@ -53,8 +53,9 @@ extension Snapshot {
   /// beforehand: `keys[i]` is the section key of `items[i]` (a key read from
   /// a database row rather than from the item, say).
   ///
-  /// - Precondition: `keys.count == items.count`.
-  /// - Throws: ``SnapshotError/duplicateItemIDs(_:)`` or
+  /// - Throws: ``SnapshotError/mismatchedSectionKeys(keys:items:)`` when
+  ///   there are not as many keys as items,
+  ///   ``SnapshotError/duplicateItemIDs(_:)`` or
   ///   ``SnapshotError/duplicateSectionIDs(_:)``.
   /// - Complexity: Expected O(n + s log s).
   @inlinable
@@ -64,8 +65,9 @@ extension Snapshot {
     sectionOrder: SectionOrder<Key> = .firstAppearance,
     section: (Key) -> SectionModel
   ) throws(SnapshotError) {
-    precondition(
-      keys.count == items.count, "\(keys.count) section keys for \(items.count) items")
+    guard keys.count == items.count else {
+      throw .mismatchedSectionKeys(keys: keys.count, items: items.count)
+    }
     try self.init(
       _grouping: items, keyAt: { keys[$0] }, sectionOrder: sectionOrder, section: section)
   }
@@ -78,6 +80,8 @@ extension Snapshot {
     section: (Key) -> SectionModel
   ) throws(SnapshotError) {
     let count = source.count
+    // Groups are numbered in 32 bits below: check before counting them.
+    try Snapshot._checkCapacity(items: count, sections: 0)
     var keys: [Key] = []
     var groupOfKey: [Key: Int] = [:]
     var sizes: [Int] = []
@@ -120,16 +124,21 @@ extension Snapshot {
     var cursor = starts
     let seed = IDHashing.seed
     var hashes = [Int](repeating: 0, count: count)
-    let placed = [Item](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for index in 0..<count {
-        let position = rank[Int(groupOfItem[index])]
-        let destination = cursor[position]
-        cursor[position] = destination + 1
-        (buffer.baseAddress! + destination).initialize(to: source[index])
-        hashes[destination] = IDHashing.hash(source[index].id, seed: seed)
+    // Not `unsafeUninitializedCapacity` when empty: that writes to the shared
+    // empty-array storage (a data race between threads).
+    let placed =
+      count == 0
+      ? []
+      : [Item](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for index in 0..<count {
+          let position = rank[Int(groupOfItem[index])]
+          let destination = cursor[position]
+          cursor[position] = destination + 1
+          (buffer.baseAddress! + destination).initialize(to: source[index])
+          hashes[destination] = IDHashing.hash(source[index].id, seed: seed)
+        }
+        initialized = count
       }
-      initialized = count
-    }
     try self.init(
       validatingSections: order.map { section(keys[$0]) }, starts: starts, items: placed,
       itemHashes: hashes)

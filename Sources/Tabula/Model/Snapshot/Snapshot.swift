@@ -35,7 +35,11 @@
 ///
 /// Duplicate ids are a thrown ``SnapshotError`` that lists every duplicate with
 /// all its positions. Unknown ids and out-of-range paths are errors that name
-/// them. The trapping conveniences stop with the same message.
+/// them. The trapping conveniences stop with the same message, and each has a
+/// throwing form. Every initializer or edit that adds items or sections
+/// also throws ``SnapshotError/tooManyItems(_:limit:)`` or
+/// ``SnapshotError/tooManySections(_:limit:)`` past 2,147,483,647 of either
+/// (positions are stored in 32 bits), before it changes anything.
 public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   @usableFromInline var _sections: [SectionModel]
   @usableFromInline var _sectionHashes: [Int]
@@ -95,11 +99,51 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// }
   /// ```
   ///
+  /// For content that comes from data (rows from a database or a server),
+  /// use the throwing form, ``make(_:)``.
+  ///
   /// - Precondition: Item ids are unique and section ids are unique; otherwise
   ///   this traps with the ``SnapshotError`` message naming every duplicate.
   @inlinable
   public init(@SnapshotBuilder<SectionModel, Item> _ content: () -> [Section<SectionModel, Item>]) {
     self = _trapping { () throws(SnapshotError) in try Snapshot(sections: content()) }
+  }
+
+  /// Makes a snapshot whose sections a result builder lists, throwing where
+  /// ``init(_:)`` traps.
+  ///
+  /// ```swift
+  /// let snapshot = try Snapshot<SectionInfo, AnyItem>.make {
+  ///   Section("People") { people }
+  ///   Section("Posts") { posts }
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``SnapshotError/duplicateSectionIDs(_:)`` or
+  ///   ``SnapshotError/duplicateItemIDs(_:)``, listing every duplicate with
+  ///   all its positions.
+  /// - Complexity: Expected O(n), n the number of items.
+  @inlinable
+  public static func make(
+    @SnapshotBuilder<SectionModel, Item> _ content: () -> [Section<SectionModel, Item>]
+  ) throws(SnapshotError) -> Snapshot {
+    try Snapshot(sections: content())
+  }
+
+  /// A snapshot of one section holding one item: it cannot have a duplicate,
+  /// so it is built without checks and cannot fail.
+  @inlinable
+  init(oneItem item: Item, in section: SectionModel) {
+    self.init()
+    _sections = [section]
+    _sectionHashes = IDHashing.hashes(of: _sections)
+    _sectionTable = IDTable(hashes: _sectionHashes, equal: { _, _ in true }, duplicate: { _, _ in })
+    _sectionStarts = [0, 1]
+    _items = [item]
+    _itemHashes = IDHashing.hashes(of: _items)
+    _itemSections = [0]
+    _itemTable = IDTable(hashes: _itemHashes, equal: { _, _ in true }, duplicate: { _, _ in })
+    _checkInvariants()
   }
 
   /// Creates a snapshot of one section holding `items`.
@@ -120,6 +164,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
     validatingSections sections: [SectionModel], starts: [Int], items: [Item],
     itemHashes: [Int]
   ) throws(SnapshotError) {
+    try Snapshot._checkCapacity(items: items.count, sections: sections.count)
     self.init()
     _sections = sections
     _sectionHashes = IDHashing.hashes(of: sections)
@@ -152,6 +197,13 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// Recomputes the section of every item from the section starts.
   @inlinable
   mutating func _rebuildItemSections() {
+    // Never `Array(unsafeUninitializedCapacity: 0)`: it writes the count into
+    // the standard library's shared empty-array storage, a data race when
+    // several threads do it (ThreadSanitizer reports it).
+    guard !_items.isEmpty else {
+      _itemSections = []
+      return
+    }
     let starts = _sectionStarts
     _itemSections = Array(unsafeUninitializedCapacity: _items.count) { buffer, count in
       for section in 0..<(starts.count - 1) {
@@ -210,6 +262,27 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   @inlinable
   func _sectionIndex(of id: SectionModel.ID) -> Int? {
     _sectionTable.find(hash: IDHashing.hash(id)) { _sections[$0].id == id }
+  }
+}
+
+/// The most items, and the most sections, a snapshot holds: positions are
+/// stored in 32 bits (the section of each item, the index, the diff's
+/// position maps).
+@usableFromInline let _snapshotCapacity = Int(Int32.max)
+
+extension Snapshot {
+  /// Throws unless `items` items in `sections` sections fit in a snapshot.
+  /// Every initializer and every edit that adds items or sections calls it
+  /// before it changes anything.
+  ///
+  /// - Throws: ``SnapshotError/tooManyItems(_:limit:)`` or
+  ///   ``SnapshotError/tooManySections(_:limit:)``.
+  @inlinable
+  static func _checkCapacity(items: Int, sections: Int) throws(SnapshotError) {
+    if items > _snapshotCapacity { throw .tooManyItems(items, limit: _snapshotCapacity) }
+    if sections > _snapshotCapacity {
+      throw .tooManySections(sections, limit: _snapshotCapacity)
+    }
   }
 }
 

@@ -1,0 +1,47 @@
+/// Where Tabula reports problems it recovers from instead of crashing the
+/// app: a model type with no presenter (a new kind of row from a server), a
+/// cell of the wrong class for its presenter, a cell asked for after its
+/// data source went away.
+///
+/// The list keeps going (a plain fallback cell, an unconfigured cell) and
+/// the problem is reported here, once per cause. Replace ``handler`` to
+/// route reports to your logging:
+///
+/// ```swift
+/// TabulaLog.handler = { message in logger.error("\(message)") }
+/// ```
+///
+/// The default, ``defaultHandler``, prints the message and, in debug builds,
+/// stops at an `assertionFailure`, so that a misconfiguration is found while
+/// developing; release builds only print.
+@MainActor
+public enum TabulaLog {
+  /// Receives each problem's message. ``defaultHandler`` unless replaced.
+  public static var handler: @MainActor (_ message: String) -> Void = defaultHandler
+
+  /// Prints `Tabula: message`, then calls `assertionFailure(message)` (which
+  /// stops debug builds only).
+  public static let defaultHandler: @MainActor (_ message: String) -> Void = { message in
+    print("Tabula: \(message)")
+    assertionFailure(message)
+  }
+
+  /// Sends `message` to ``handler``.
+  public static func report(_ message: String) {
+    handler(message)
+  }
+}
+
+/// Reports a problem the first time only: kept by whoever meets the problem
+/// again and again (a presenter configuring every cell it is given).
+@MainActor
+final class ReportOnce {
+  private var reported = false
+
+  /// Reports `message` to ``TabulaLog`` unless this object reported before.
+  func report(_ message: @autoclosure () -> String) {
+    guard !reported else { return }
+    reported = true
+    TabulaLog.report(message())
+  }
+}

@@ -1,0 +1,56 @@
+import TabulaTesting
+import Testing
+
+@testable import Tabula
+
+@MainActor
+@Suite("ListController: what it keeps alive, and for how long")
+struct ControllerLifetimeTests {
+  @Test("a connected source needs no other owner, and is freed with the controller")
+  func connectedSourceOwnership() throws {
+    weak var weakController: ListController<SectionInfo, TestItem, SimulatedCell>?
+    weak var firstSource: StaticDataSource<SectionInfo, TestItem>?
+    weak var secondSource: StaticDataSource<SectionInfo, TestItem>?
+    let view: SimulatedListView
+    do {
+      let (shown, controller) = makeController(.table, timing: .immediate)
+      view = shown
+      weakController = controller
+      // The documented use: a source made where it is connected.
+      func connectToNewSource(_ ids: [Int]) throws -> StaticDataSource<SectionInfo, TestItem>? {
+        let source = try StaticDataSource(items(ids), in: section("A"))
+        controller.connect(to: source)
+        return source
+      }
+      firstSource = try connectToNewSource([1, 2])
+      #expect(firstSource != nil, "held while connected")
+      try firstSource?.setItems(items([2, 3]), in: section("A"))
+      expectShows(view, try TestSnapshot(items([2, 3]), in: section("A")))
+      controller.disconnect()
+      #expect(firstSource == nil, "released when disconnected")
+      secondSource = try connectToNewSource([4])
+      try secondSource?.setItems(items([4, 5]), in: section("A"))
+      expectShows(view, try TestSnapshot(items([4, 5]), in: section("A")))
+    }
+    #expect(weakController == nil && secondSource == nil, "no cycle keeps either alive")
+  }
+
+  @Test("controllers released from a shared registry leave no observer behind")
+  func registryObserversBounded() throws {
+    let registry = PresenterRegistry<SimulatedCell>()
+    registry.register(PostPresenter(log: PresenterLog()))
+    let table = SimulatedTableView()
+    table.register(SimulatedCell.self, forReuseIdentifier: "post")
+    let feed = try Feed([AnyItem(Post(id: 1, text: "Hello"))], in: "Feed")
+    for _ in 0..<1000 {
+      let controller = ListController(host: table, snapshot: feed, presenters: registry)
+      withExtendedLifetime(controller) {}
+    }
+    #expect(registry.observerCount == 0)
+    let kept = ListController(host: table, snapshot: feed, presenters: registry)
+    #expect(registry.observerCount == 1)
+    registry.setStyle(.compact, for: Post.self)
+    #expect(table.violations.isEmpty)
+    withExtendedLifetime(kept) {}
+  }
+}
