@@ -118,7 +118,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// actor (the writer may be busy); every read waits for it, so no commit
   /// after the first read goes unseen.
   private let registration: Task<Void, Never>
-  private var observers = ObserverList()
+  private let observers = ObserverList()
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   private var streams: [Int: AsyncStream<Snapshot<SectionInfo, Item>>.Continuation] = [:]
   private var nextStream = 0
@@ -247,7 +247,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Calls `observer` after every change of ``snapshot`` or ``state``.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
-    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+    observers.add(observer)
   }
 
   // MARK: Keeping up with the database

@@ -181,6 +181,7 @@ public final class TerminalListView: ListHost {
 
   /// The cell on screen at `path`, if the row is visible and drawn.
   public func visibleCell(at path: ItemPath) -> TerminalCell? {
+    guard rowExists(path) else { return nil }
     let line = line(of: path)
     guard line >= topLine && line < topLine + height else { return nil }
     return cells[path]

@@ -89,6 +89,27 @@ struct DataSourceTests {
     #expect(people.state == .loaded)
   }
 
+  @Test("an observer may cancel observations, its own included, while being notified")
+  func cancelWhileNotified() throws {
+    @MainActor final class Log {
+      var calls: [String] = []
+      var tokens: [String: Observation] = [:]
+    }
+    let source = StaticDataSource<SectionInfo, User>()
+    let log = Log()
+    log.tokens["first"] = source.observe {
+      log.calls.append("first")
+      log.tokens["first"]?.cancel()
+      log.tokens["second"]?.cancel()
+    }
+    log.tokens["second"] = source.observe { log.calls.append("second") }
+    log.tokens["third"] = source.observe { log.calls.append("third") }
+    try source.setItems([User(id: 1, name: "Ada")], in: SectionInfo(id: "people"))
+    #expect(log.calls == ["first", "third"], "a cancelled observer is not called after all")
+    try source.setItems([User(id: 2, name: "Grace")], in: SectionInfo(id: "people"))
+    #expect(log.calls == ["first", "third", "third"])
+  }
+
   @Test("a child's change touches only its sections")
   func compositionIsolation() async throws {
     let (table, registry, _) = feedTable()

@@ -29,8 +29,9 @@ struct IDTableTests {
       ("negative", (0..<100_000).map { -$0 }),
     ])
   func probeLengths(pattern: String, ids: [Int]) {
-    // Linear probing at this load factor averages about 1.5 probes with a good hash.
-    #expect(averageProbes(ids: ids) < 2.5, "\(pattern)")
+    // Linear probing at this load factor (100,000 of 262,144 slots) averages
+    // about 1.3 probes with a hash that spreads the ids uniformly.
+    #expect(averageProbes(ids: ids) < 1.6, "\(pattern)")
   }
 
   @Test("finds every stored position, and nothing else")

@@ -89,6 +89,19 @@ struct TerminalListViewTests {
     #expect(cursor.runs.allSatisfy { $0.style.inverse }, "the cursor row is in inverse video")
   }
 
+  @Test("visibleCell(at:) answers nil for paths outside the list, as UIKit's cellForRow does")
+  func visibleCellOutsideTheList() {
+    let harness = TerminalHarness(snapshot: basket)
+    _ = harness.list.render()
+    #expect(harness.list.visibleCell(at: ItemPath(section: 0, item: 0))?.text == "Apple")
+    for path in [
+      ItemPath(section: 2, item: 0), ItemPath(section: 0, item: 2), ItemPath(section: -1, item: 0),
+      ItemPath(section: 0, item: -1),
+    ] {
+      #expect(harness.list.visibleCell(at: path) == nil, "\(path)")
+    }
+  }
+
   @Test("arrows, paging, Home and End move the cursor and scroll; Enter selects")
   func keys() {
     let many = Snapshot<SectionInfo, Fruit> {

@@ -25,7 +25,7 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
   /// Why the children's snapshots could not be combined, if they could not.
   public private(set) var compositionError: SnapshotError?
   private var observations: [Observation] = []
-  private var observers = ObserverList()
+  private let observers = ObserverList()
 
   /// A source made of `children`.
   public init(_ children: [any DataSource<SectionModel, Item>] = []) {
@@ -88,7 +88,7 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
 
   /// Calls `observer` after every change.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
-    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+    observers.add(observer)
   }
 
   /// Traps with a message naming `index` and the valid range unless it is a
@@ -134,7 +134,7 @@ public final class SegmentedDataSource<SectionModel: Diffable, Item: Diffable>: 
   /// The index of the child shown.
   public private(set) var selectedIndex: Int
   private var observations: [Observation] = []
-  private var observers = ObserverList()
+  private let observers = ObserverList()
 
   /// A source showing `segments[selectedIndex]`.
   ///
@@ -173,7 +173,7 @@ public final class SegmentedDataSource<SectionModel: Diffable, Item: Diffable>: 
 
   /// Calls `observer` after the selected child changes, or the selection.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
-    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+    observers.add(observer)
   }
 }
 

@@ -51,39 +51,43 @@ public final class Observation {
 /// keeps to answer ``DataSource/observe(_:)`` and to announce changes.
 ///
 /// ```swift
-/// private var observers = ObserverList()
+/// private let observers = ObserverList()
 ///
 /// public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
-///   observers.add(observer) { [weak self] in self?.observers.remove($0) }
+///   observers.add(observer)
 /// }
 /// ```
+///
+/// An observer may cancel any observation, its own included, while it is
+/// being notified: the notification goes on with the others, and an
+/// observation cancelled before its turn is not called.
 @MainActor
-public struct ObserverList {
+public final class ObserverList {
   private var observers: [Int: @MainActor () -> Void] = [:]
   private var next = 0
 
   /// An empty list.
   public init() {}
 
-  /// Adds an observer; `remove` is how the returned token takes it out again
-  /// (it receives the observer's key).
-  public mutating func add(
-    _ observer: @escaping @MainActor () -> Void, remove: @escaping (Int) -> Void
-  ) -> Observation {
+  /// Adds an observer, until the returned token is cancelled or released.
+  public func add(_ observer: @escaping @MainActor () -> Void) -> Observation {
     next += 1
     let key = next
     observers[key] = observer
-    return Observation { remove(key) }
+    return Observation { [weak self] in self?.remove(key) }
   }
 
   /// Removes the observer with `key`.
-  public mutating func remove(_ key: Int) { observers[key] = nil }
+  private func remove(_ key: Int) { observers[key] = nil }
 
   /// How many observers there are.
   var count: Int { observers.count }
 
   /// Calls every observer, in the order they were added.
   public func notify() {
-    for key in observers.keys.sorted() { observers[key]?() }
+    for key in observers.keys.sorted() {
+      // Looked up at its turn: an observer an earlier one cancelled is skipped.
+      observers[key]?()
+    }
   }
 }

@@ -41,7 +41,7 @@ public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: Da
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   private var generation = 0
   private var task: Task<Void, Never>?
-  private var observers = ObserverList()
+  private let observers = ObserverList()
 
   /// A source whose content `loader` loads, showing placeholders made by
   /// `makePlaceholder` in `placeholderSection`.
@@ -93,7 +93,7 @@ public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: Da
 
   /// Calls `observer` after every change.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
-    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+    observers.add(observer)
   }
 
   private func finish(_ result: Result<Snapshot<SectionModel, Item>, any Error>, generation: Int) {

@@ -11,7 +11,7 @@
 public final class StaticDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
   /// The content.
   public private(set) var snapshot: Snapshot<SectionModel, Item>
-  private var observers = ObserverList()
+  private let observers = ObserverList()
 
   /// A source showing `snapshot`.
   public init(_ snapshot: Snapshot<SectionModel, Item> = Snapshot()) {
@@ -56,6 +56,6 @@ public final class StaticDataSource<SectionModel: Diffable, Item: Diffable>: Dat
 
   /// Calls `observer` after every change.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
-    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+    observers.add(observer)
   }
 }

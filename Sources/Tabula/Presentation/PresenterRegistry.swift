@@ -87,7 +87,7 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   @exclusivity(unchecked) @usableFromInline var resolvedTypes: [ObjectIdentifier] = []
   @exclusivity(unchecked) @usableFromInline var resolutions: [Resolved] = []
   private var handlers: [(action: PresenterAction, type: ObjectIdentifier, handler: Handler)] = []
-  private var observers = ObserverList()
+  private let observers = ObserverList()
   /// The model types found without a presenter and reported.
   private var reportedModelTypes: Set<ObjectIdentifier> = []
   @usableFromInline var nextPresenterID = 0
@@ -181,7 +181,7 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   /// controller refreshes its visible rows then), until the returned token
   /// is cancelled or released.
   public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> Observation {
-    observers.add(observer) { [weak self] in self?.observers.remove($0) }
+    observers.add(observer)
   }
 
   /// How many observers are registered.
@@ -284,9 +284,6 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
     resolvedTypes = []
     resolutions = []
     version += 1
-    // A copy: an observer may end its observation (or start one) while
-    // being told, which must not overlap this read of `observers`.
-    let observers = observers
     observers.notify()
   }
 }
