@@ -30,7 +30,7 @@ public final class DemoApp {
   let feed: FeedScreen
   /// The feed's state when it last changed, to tell when a load ends.
   private var feedState = LoadingState.initial
-  private var feedObservation: Observation?
+  private var feedObservation: ObservationToken?
 
   /// The app over `database`, in a `width` × `height` screen.
   init(
@@ -186,7 +186,8 @@ public final class DemoApp {
     }
     let left = ScreenLine([StyledText(" Tabula ", TextStyle(bold: true, foreground: .cyan))] + tabs)
     let right = " \(state) "
-    let gap = String(repeating: " ", count: max(1, width - left.width - displayWidth(of: right)))
+    let gap = String(
+      repeating: " ", count: max(1, width - left.width - TerminalText.width(of: right)))
     return ScreenLine(left.runs + [StyledText(gap), StyledText(right, TextStyle(dim: true))])
       .fitted(to: width)
   }
@@ -247,7 +248,7 @@ public final class DemoApp {
   private func helpLine() -> ScreenLine {
     var items = Self.helpItems(for: tab)
     func text() -> String { " " + items.map(\.text).joined(separator: " · ") }
-    while displayWidth(of: text()) > width,
+    while TerminalText.width(of: text()) > width,
       let least = items.indices.max(by: { items[$0].rank < items[$1].rank })
     {
       items.remove(at: least)

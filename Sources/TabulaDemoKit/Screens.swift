@@ -94,7 +94,7 @@ final class FeedScreen {
   let list: TerminalListView
   let presenters = PresenterRegistry<TerminalCell>()
   let images = ImageStore()
-  let feed: LoadingDataSource<SectionInfo, AnyItem>
+  let feed: LoadingSource<SectionInfo, AnyItem>
   let controller: ListController<SectionInfo, AnyItem, TerminalCell>
   let imageDelay: Duration
   private let failures: NetworkSwitch
@@ -116,7 +116,7 @@ final class FeedScreen {
     presenters.setStyle(.full, for: Post.self)
     presenters.registerPlaceholders(noResults: "The feed is empty", retryHint: "press r to retry")
     let section = SectionInfo(id: "feed", title: "Feed")
-    feed = LoadingDataSource(placeholderSection: section) {
+    feed = LoadingSource(placeholderSection: section) {
       try await Task.sleep(for: latency)
       if failures.isDown { throw DemoError.networkDown }
       let rows = try await database.read { db in

@@ -4,7 +4,7 @@ import Tabula
 
 /// A live, sectioned list over an SQLite query: it fetches the rows, groups
 /// them into sections, and publishes a new snapshot whenever the database,
-/// the filter or the order changes. It is a ``Tabula/DataSource``, so a
+/// the filter or the order changes. It is a ``Tabula/SnapshotSource``, so a
 /// ``Tabula/ListController`` shows it with animations, and an
 /// `AsyncSequence` of snapshots for any other consumer.
 ///
@@ -73,7 +73,7 @@ import Tabula
 /// The list reads on GRDB's reader, never blocking the main actor, and
 /// merges and builds snapshots off the main actor.
 @MainActor
-public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: DataSource {
+public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: SnapshotSource {
   /// Sections are ``Tabula/SectionInfo``s: the section key is the id, and the
   /// sectioning's title function makes the title.
   public typealias SectionModel = SectionInfo
@@ -246,7 +246,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   }
 
   /// Calls `observer` after every change of ``snapshot`` or ``state``.
-  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
     observers.add(observer)
   }
 

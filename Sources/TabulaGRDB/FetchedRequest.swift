@@ -99,6 +99,7 @@ public struct FetchedRequest: Sendable, CustomStringConvertible {
 }
 
 /// A request edit that does not apply to the request.
+@nonexhaustive
 public enum FetchedRequestError: Error, Equatable, CustomStringConvertible {
   /// The edit (`operation`) needs a table request, and the request is SQL.
   case notATableRequest(String)

@@ -1,4 +1,5 @@
 /// A key the user pressed.
+@nonexhaustive
 public enum Key: Hashable, Sendable, CustomStringConvertible {
   /// Arrow up.
   case up

@@ -26,7 +26,7 @@ import Tabula
 @MainActor
 public final class TerminalListView: ListHost {
   /// The data source. Held weakly.
-  public weak var listDataSource: (any ListDataSource<TerminalCell>)?
+  public weak var hostDataSource: (any ListHostDataSource<TerminalCell>)?
 
   /// The width in columns.
   public private(set) var width: Int
@@ -98,9 +98,11 @@ public final class TerminalListView: ListHost {
   }
 
   /// Performs one batch: switches the data, moves cells, highlights and the
-  /// selection with their rows, and highlights inserted and updated rows.
+  /// selection with their rows, and, when `animated`, highlights inserted and
+  /// updated rows.
   public func performBatch(
-    _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    _ batch: Changeset, animated: Bool, updateData: () -> Void,
+    completion: @escaping @MainActor () -> Void
   ) {
     let map = BatchPositionMap(batch)
     let selectedLine = selection.map(line(of:)).map { $0 - topLine }
@@ -119,7 +121,7 @@ public final class TerminalListView: ListHost {
     }
     highlights = movedHighlights
     for update in batch.itemUpdates where update.kind == .reconfigure {
-      if let cell = cells[update.to], let source = listDataSource {
+      if let cell = cells[update.to], let source = hostDataSource {
         reconfiguring = (update.to, cell)
         _ = source.cell(for: self, at: update.to)
         reconfiguring = nil
@@ -140,7 +142,7 @@ public final class TerminalListView: ListHost {
     if selection == nil { selection = firstRow() }
     clampScroll()
     revealSelection()
-    highlightChanges(of: batch)
+    if animated { highlightChanges(of: batch) }
     completion()
   }
 
@@ -221,7 +223,7 @@ public final class TerminalListView: ListHost {
     case .home: select(firstRow())
     case .end: select(lastRow())
     case .enter:
-      if let selection { listDataSource?.didSelectItem(at: selection) }
+      if let selection { hostDataSource?.didSelectItem(at: selection) }
     default: return false
     }
     return true
@@ -324,7 +326,7 @@ public final class TerminalListView: ListHost {
   /// The cell for a row on screen, made by the data source when needed.
   private func cell(at path: ItemPath) -> TerminalCell {
     if let cell = cells[path] { return cell }
-    let cell = listDataSource?.cell(for: self, at: path) ?? TerminalCell(reuseIdentifier: "")
+    let cell = hostDataSource?.cell(for: self, at: path) ?? TerminalCell(reuseIdentifier: "")
     cells[path] = cell
     return cell
   }
@@ -343,14 +345,14 @@ public final class TerminalListView: ListHost {
   private var totalLines: Int { lineStarts[lineStarts.count - 1] }
 
   private func readStructure() {
-    guard let source = listDataSource else {
+    guard let source = hostDataSource else {
       counts = []
       headers = []
       lineStarts = [0]
       return
     }
-    counts = (0..<source.numberOfSections).map { source.numberOfItems(inSection: $0) }
-    headers = counts.indices.map { source.headerTitle(forSection: $0) }
+    counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
+    headers = counts.indices.map { source.headerTitle(forSectionAt: $0) }
     var starts = [0]
     starts.reserveCapacity(counts.count + 1)
     for section in counts.indices {

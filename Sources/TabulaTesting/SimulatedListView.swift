@@ -35,7 +35,7 @@ public class SimulatedListView: ListHost {
   public let kind: ListViewKind
 
   /// The data source. Held weakly, as UIKit holds it.
-  public weak var listDataSource: (any ListDataSource<SimulatedCell>)?
+  public weak var hostDataSource: (any ListHostDataSource<SimulatedCell>)?
 
   /// When batch completions run. Defaults to ``AnimationTiming/nextTurn``.
   public var animationTiming = AnimationTiming.nextTurn
@@ -60,6 +60,10 @@ public class SimulatedListView: ListHost {
   public private(set) var batchCount = 0
   /// The operations of every batch update the view performed, in order.
   public private(set) var batchLog: [BatchOperations] = []
+  /// How many batches a ``Tabula/ListController`` asked to perform without
+  /// animation (``Tabula/ListController/apply(_:animatingDifferences:completion:)``
+  /// with `animatingDifferences: false`).
+  public private(set) var unanimatedBatchCount = 0
 
   private var registrations: [String: SimulatedCell.Type] = [:]
   private var reusePool: [String: [SimulatedCell]] = [:]
@@ -130,7 +134,7 @@ public class SimulatedListView: ListHost {
   ///
   /// - Precondition: `section` is one of the sections the view shows;
   ///   otherwise this traps naming the section and the valid range.
-  public func numberOfRows(inSection section: Int) -> Int {
+  public func numberOfRows(inSectionAt section: Int) -> Int {
     checkSection(section)
     return counts?[section] ?? 0
   }
@@ -139,7 +143,7 @@ public class SimulatedListView: ListHost {
   ///
   /// - Precondition: `section` is one of the sections the view shows;
   ///   otherwise this traps naming the section and the valid range.
-  public func headerTitle(forSection section: Int) -> String? {
+  public func headerTitle(forSectionAt section: Int) -> String? {
     checkSection(section)
     return headers[section]
   }
@@ -148,7 +152,7 @@ public class SimulatedListView: ListHost {
   ///
   /// - Precondition: `section` is one of the sections the view shows;
   ///   otherwise this traps naming the section and the valid range.
-  public func footerTitle(forSection section: Int) -> String? {
+  public func footerTitle(forSectionAt section: Int) -> String? {
     checkSection(section)
     return footers[section]
   }
@@ -200,7 +204,7 @@ public class SimulatedListView: ListHost {
 
   /// Simulates a tap on the row at `path`: the data source hears of it.
   public func selectItem(at path: ItemPath) {
-    listDataSource?.didSelectItem(at: path)
+    hostDataSource?.didSelectItem(at: path)
   }
 
   // MARK: Reloading
@@ -256,8 +260,8 @@ public class SimulatedListView: ListHost {
     // from the data the batch shows, before the completion can run (with
     // `.immediate` timing it may apply a newer snapshot at once).
     for section in refreshes {
-      headers[section] = listDataSource?.headerTitle(forSection: section) ?? nil
-      footers[section] = listDataSource?.footerTitle(forSection: section) ?? nil
+      headers[section] = hostDataSource?.headerTitle(forSectionAt: section) ?? nil
+      footers[section] = hostDataSource?.footerTitle(forSectionAt: section) ?? nil
     }
     batchCount += 1
     batchLog.append(operations)
@@ -273,22 +277,22 @@ public class SimulatedListView: ListHost {
   }
 
   /// Deletes sections (before indices).
-  public func deleteSections(_ sections: [Int]) throws(ListViewError) {
+  public func deleteSections(at sections: [Int]) throws(ListViewError) {
     try record { $0.deleteSections += sections }
   }
 
   /// Inserts sections (after indices).
-  public func insertSections(_ sections: [Int]) throws(ListViewError) {
+  public func insertSections(at sections: [Int]) throws(ListViewError) {
     try record { $0.insertSections += sections }
   }
 
   /// Reloads sections (before indices).
-  public func reloadSections(_ sections: [Int]) throws(ListViewError) {
+  public func reloadSections(at sections: [Int]) throws(ListViewError) {
     try record { $0.reloadSections += sections }
   }
 
   /// Moves a section (before index to after index).
-  public func moveSection(_ section: Int, toSection newSection: Int) throws(ListViewError) {
+  public func moveSection(at section: Int, to newSection: Int) throws(ListViewError) {
     try record { $0.moveSections.append(IndexMove(from: section, to: newSection)) }
   }
 
@@ -323,11 +327,14 @@ public class SimulatedListView: ListHost {
 
   // MARK: ListHost
 
-  /// Performs one stage of a ``Tabula/StagedChangeset`` as a batch update.
-  /// A broken rule is recorded in ``violations`` and the view reloads.
+  /// Performs one stage of a ``Tabula/StagedChangeset`` as a batch update,
+  /// checked by the same rules whether `animated` or not. A broken rule is
+  /// recorded in ``violations`` and the view reloads.
   public func performBatch(
-    _ changes: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    _ changes: Changeset, animated: Bool, updateData: () -> Void,
+    completion: @escaping @MainActor () -> Void
   ) {
+    if !animated { unanimatedBatchCount += 1 }
     let operations = BatchOperations(changes)
     do {
       try performBatchUpdates(
@@ -391,8 +398,8 @@ public class SimulatedListView: ListHost {
   }
 
   private func dataSourceCounts() -> [Int] {
-    guard let source = listDataSource else { return [] }
-    return (0..<source.numberOfSections).map { source.numberOfItems(inSection: $0) }
+    guard let source = hostDataSource else { return [] }
+    return (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
   }
 
   /// Takes in counts, new row identities and titles, without making cells
@@ -400,8 +407,8 @@ public class SimulatedListView: ListHost {
   private func loadWithoutCells(_ loaded: [Int]) {
     counts = loaded
     rows = freshRows(loaded)
-    headers = loaded.indices.map { listDataSource?.headerTitle(forSection: $0) ?? nil }
-    footers = loaded.indices.map { listDataSource?.footerTitle(forSection: $0) ?? nil }
+    headers = loaded.indices.map { hostDataSource?.headerTitle(forSectionAt: $0) ?? nil }
+    footers = loaded.indices.map { hostDataSource?.footerTitle(forSectionAt: $0) ?? nil }
   }
 
   /// Makes the view show the state after a valid batch.
@@ -435,15 +442,15 @@ public class SimulatedListView: ListHost {
     nextToken = token
     rows = newRows
     headers = result.sectionSources.enumerated().map { target, source in
-      source.map { headers[$0] } ?? listDataSource?.headerTitle(forSection: target) ?? nil
+      source.map { headers[$0] } ?? hostDataSource?.headerTitle(forSectionAt: target) ?? nil
     }
     footers = result.sectionSources.enumerated().map { target, source in
-      source.map { footers[$0] } ?? listDataSource?.footerTitle(forSection: target) ?? nil
+      source.map { footers[$0] } ?? hostDataSource?.footerTitle(forSectionAt: target) ?? nil
     }
     counts = after
     layOut()
     for path in result.reconfigured {
-      guard let cell = visibleCell(at: path), let source = listDataSource else { continue }
+      guard let cell = visibleCell(at: path), let source = hostDataSource else { continue }
       reconfiguring = (path, cell)
       let returned = source.cell(for: self, at: path)
       reconfiguring = nil
@@ -468,7 +475,7 @@ public class SimulatedListView: ListHost {
       enqueue(cell)
       cells[token] = nil
     }
-    guard let source = listDataSource else { return }
+    guard let source = hostDataSource else { return }
     for path in visible {
       let token = rows[path.section][path.item]
       if cells[token] == nil { cells[token] = source.cell(for: self, at: path) }

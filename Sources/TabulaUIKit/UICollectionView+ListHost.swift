@@ -3,12 +3,12 @@
   import Tabula
   import UIKit
 
-  /// Serves a `UICollectionView` from a ``Tabula/ListDataSource``: counts and
+  /// Serves a `UICollectionView` from a ``Tabula/ListHostDataSource``: counts and
   /// cells, and forwards selections. Section headers and item sizes belong to
   /// the collection view's layout and supplementary views.
   @MainActor
   final class CollectionViewBridge: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
-    weak var source: (any ListDataSource<UICollectionViewCell>)?
+    weak var source: (any ListHostDataSource<UICollectionViewCell>)?
 
     func numberOfSections(in collectionView: UICollectionView) -> Int {
       source?.numberOfSections ?? 0
@@ -17,7 +17,7 @@
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
       -> Int
     {
-      source?.numberOfItems(inSection: section) ?? 0
+      source?.numberOfItems(inSectionAt: section) ?? 0
     }
 
     func collectionView(
@@ -42,7 +42,7 @@
     /// The data source; setting it makes a bridge object the collection view's
     /// `dataSource` and `delegate`, and registers the plain cell class of
     /// fallback cells.
-    public var listDataSource: (any ListDataSource<UICollectionViewCell>)? {
+    public var hostDataSource: (any ListHostDataSource<UICollectionViewCell>)? {
       get { retainedBridge(of: self, as: CollectionViewBridge.self)?.source }
       set {
         let bridge =
@@ -58,23 +58,29 @@
     /// Performs one stage as `performBatchUpdates`, switching the data
     /// source's data first inside the block.
     public func performBatch(
-      _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+      _ batch: Changeset, animated: Bool, updateData: () -> Void,
+      completion: @escaping @MainActor () -> Void
     ) {
       withoutActuallyEscaping(updateData) { updateData in
-        performBatchUpdates(
-          { [self] in
-            updateData()
-            deleteSections(IndexSet(batch.sectionDeletes))
-            insertSections(IndexSet(batch.sectionInserts))
-            for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-            deleteItems(at: batch.itemDeletes.map(\.indexPath))
-            insertItems(at: batch.itemInserts.map(\.indexPath))
-            for move in batch.itemMoves { moveItem(at: move.from.indexPath, to: move.to.indexPath) }
-            reloadItems(at: batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath))
-            reconfigureItems(
-              at: batch.itemUpdates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
-          },
-          completion: { _ in completion() })
+        let perform = { [self] in
+          performBatchUpdates(
+            { [self] in
+              updateData()
+              deleteSections(IndexSet(batch.sectionDeletes))
+              insertSections(IndexSet(batch.sectionInserts))
+              for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
+              deleteItems(at: batch.itemDeletes.map(\.indexPath))
+              insertItems(at: batch.itemInserts.map(\.indexPath))
+              for move in batch.itemMoves {
+                moveItem(at: move.from.indexPath, to: move.to.indexPath)
+              }
+              reloadItems(at: batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath))
+              reconfigureItems(
+                at: batch.itemUpdates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
+            },
+            completion: { _ in completion() })
+        }
+        if animated { perform() } else { UIView.performWithoutAnimation(perform) }
       }
     }
 

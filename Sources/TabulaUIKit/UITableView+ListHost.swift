@@ -3,18 +3,18 @@
   import Tabula
   import UIKit
 
-  /// Serves a `UITableView` from a ``Tabula/ListDataSource``: counts, cells,
+  /// Serves a `UITableView` from a ``Tabula/ListHostDataSource``: counts, cells,
   /// titles and heights, and forwards selections.
   @MainActor
   final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate {
-    weak var source: (any ListDataSource<UITableViewCell>)?
+    weak var source: (any ListHostDataSource<UITableViewCell>)?
 
     func numberOfSections(in tableView: UITableView) -> Int {
       source?.numberOfSections ?? 0
     }
 
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-      source?.numberOfItems(inSection: section) ?? 0
+      source?.numberOfItems(inSectionAt: section) ?? 0
     }
 
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
@@ -26,11 +26,11 @@
     }
 
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
-      source?.headerTitle(forSection: section)
+      source?.headerTitle(forSectionAt: section)
     }
 
     func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
-      source?.footerTitle(forSection: section)
+      source?.footerTitle(forSectionAt: section)
     }
 
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
@@ -53,7 +53,7 @@
     /// The data source; setting it makes a bridge object the table view's
     /// `dataSource` and `delegate`, and registers the plain cell class of
     /// fallback cells.
-    public var listDataSource: (any ListDataSource<UITableViewCell>)? {
+    public var hostDataSource: (any ListHostDataSource<UITableViewCell>)? {
       get { retainedBridge(of: self, as: TableViewBridge.self)?.source }
       set {
         let bridge = retainedBridge(of: self, as: TableViewBridge.self) ?? TableViewBridge()
@@ -71,31 +71,37 @@
     /// runs, which may start the next batch (after which this batch's
     /// section indices no longer hold).
     public func performBatch(
-      _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+      _ batch: Changeset, animated: Bool, updateData: () -> Void,
+      completion: @escaping @MainActor () -> Void
     ) {
       let sections = batch.sectionUpdates.map(\.to)
       let refreshUpdatedTitles = RunOnce { [self] in refreshTitles(ofSections: sections) }
       withoutActuallyEscaping(updateData) { updateData in
-        performBatchUpdates(
-          { [self] in
-            updateData()
-            deleteSections(IndexSet(batch.sectionDeletes), with: .automatic)
-            insertSections(IndexSet(batch.sectionInserts), with: .automatic)
-            for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-            deleteRows(at: batch.itemDeletes.map(\.indexPath), with: .automatic)
-            insertRows(at: batch.itemInserts.map(\.indexPath), with: .automatic)
-            for move in batch.itemMoves { moveRow(at: move.from.indexPath, to: move.to.indexPath) }
-            let reloads = batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath)
-            let reconfigures = batch.itemUpdates.filter { $0.kind == .reconfigure }.map(
-              \.from.indexPath)
-            reloadRows(at: reloads, with: .automatic)
-            reconfigureRows(at: reconfigures)
-          },
-          completion: { _ in
-            // In case UIKit finishes at once, before performBatchUpdates returns.
-            refreshUpdatedTitles()
-            completion()
-          })
+        let perform = { [self] in
+          performBatchUpdates(
+            { [self] in
+              updateData()
+              deleteSections(IndexSet(batch.sectionDeletes), with: .automatic)
+              insertSections(IndexSet(batch.sectionInserts), with: .automatic)
+              for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
+              deleteRows(at: batch.itemDeletes.map(\.indexPath), with: .automatic)
+              insertRows(at: batch.itemInserts.map(\.indexPath), with: .automatic)
+              for move in batch.itemMoves {
+                moveRow(at: move.from.indexPath, to: move.to.indexPath)
+              }
+              let reloads = batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath)
+              let reconfigures = batch.itemUpdates.filter { $0.kind == .reconfigure }.map(
+                \.from.indexPath)
+              reloadRows(at: reloads, with: .automatic)
+              reconfigureRows(at: reconfigures)
+            },
+            completion: { _ in
+              // In case UIKit finishes at once, before performBatchUpdates returns.
+              refreshUpdatedTitles()
+              completion()
+            })
+        }
+        if animated { perform() } else { UIView.performWithoutAnimation(perform) }
       }
       refreshUpdatedTitles()
     }
@@ -133,9 +139,9 @@
     func refreshTitles(ofSections sections: [Int]) {
       for section in sections {
         update(
-          headerView(forSection: section), to: listDataSource?.headerTitle(forSection: section))
+          headerView(forSection: section), to: hostDataSource?.headerTitle(forSectionAt: section))
         update(
-          footerView(forSection: section), to: listDataSource?.footerTitle(forSection: section))
+          footerView(forSection: section), to: hostDataSource?.footerTitle(forSectionAt: section))
       }
     }
 

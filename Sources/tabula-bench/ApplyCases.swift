@@ -48,7 +48,7 @@ func applyFlat(runs: Int) -> [BenchResult] {
   let reload = measure(
     runs: runs, setUp: { loadedTable() },
     { table, controller in
-      controller.apply(new, animated: false)
+      controller.applyUsingReloadData(new)
       return table
     })
   return [

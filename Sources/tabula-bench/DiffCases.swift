@@ -108,7 +108,9 @@ func diffSectioned(runs: Int) -> [BenchResult] {
     (0..<perSection).map { BenchItem(id: section * perSection + $0, group: section, content: 0) }
   }
   let old = try! Snapshot(
-    sections: sections.indices.map { Section(SectionInfo(id: "\($0)"), items: sections[$0]) })
+    sections: sections.indices.map {
+      SnapshotSection(SectionInfo(id: "\($0)"), items: sections[$0])
+    })
   var nextID = sectionCount * perSection
   var movers: [[BenchItem]] = Array(repeating: [], count: sectionCount)
   for section in 0..<sectionCount {
@@ -140,7 +142,9 @@ func diffSectioned(runs: Int) -> [BenchResult] {
     }
   }
   let new = try! Snapshot(
-    sections: sections.indices.map { Section(SectionInfo(id: "\($0)"), items: sections[$0]) })
+    sections: sections.indices.map {
+      SnapshotSection(SectionInfo(id: "\($0)"), items: sections[$0])
+    })
   let tabula = measure(runs: runs) { Changeset(from: old, to: new) }
   let staged = measure(runs: runs) { StagedChangeset(from: old, to: new) }
   let changes = Changeset(from: old, to: new)
@@ -153,7 +157,7 @@ func diffSectioned(runs: Int) -> [BenchResult] {
   var minimum = 0
   for section in 0..<sectionCount {
     var stayed: [Int] = []
-    for item in new.items(inSection: section) {
+    for item in new.items(inSectionAt: section) {
       guard let path = old.path(of: item.id) else { continue }
       if path.section == section { stayed.append(path.item) } else { minimum += 1 }
     }

@@ -36,11 +36,12 @@ final class BenchCell {
 /// creation is not what this case measures.
 @MainActor
 final class BenchHost: ListHost {
-  weak var listDataSource: (any ListDataSource<BenchCell>)?
+  weak var hostDataSource: (any ListHostDataSource<BenchCell>)?
   private var cells: [String: BenchCell] = [:]
   func reloadData() {}
   func performBatch(
-    _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    _ batch: Changeset, animated: Bool, updateData: () -> Void,
+    completion: @escaping @MainActor () -> Void
   ) {
     updateData()
     completion()

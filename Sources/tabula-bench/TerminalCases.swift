@@ -10,20 +10,20 @@ let terminalCases = [
 
 /// Rows "Row i" in one section, and a version that changes one row's text.
 @MainActor
-final class FrameSource: ListDataSource {
+final class FrameSource: ListHostDataSource {
   let count: Int
   var version = 0
   init(count: Int) { self.count = count }
   var numberOfSections: Int { 1 }
-  func numberOfItems(inSection section: Int) -> Int { count }
+  func numberOfItems(inSectionAt section: Int) -> Int { count }
   func cell(for host: any ListHost<TerminalCell>, at path: ItemPath) -> TerminalCell {
     let cell = host.dequeueCell(withReuseIdentifier: "row", for: path)
     cell.text = "Row \(path.item)" + (path.item == 3 ? " v\(version)" : "")
     cell.detail = "\(path.item % 97)"
     return cell
   }
-  func headerTitle(forSection section: Int) -> String? { "Rows" }
-  func footerTitle(forSection section: Int) -> String? { nil }
+  func headerTitle(forSectionAt section: Int) -> String? { "Rows" }
+  func footerTitle(forSectionAt section: Int) -> String? { nil }
   func height(forItemAt path: ItemPath, width: Double) -> Double? { nil }
   func didSelectItem(at path: ItemPath) {}
 }
@@ -34,7 +34,7 @@ func terminalFrame(runs: Int) async -> [BenchResult] {
   func setUp(_ count: Int) -> (TerminalListView, FrameSource) {
     let list = TerminalListView(width: 100, height: 40)
     let source = FrameSource(count: count)
-    list.listDataSource = source
+    list.hostDataSource = source
     list.reloadData()
     list.handle(.pageDown)  // the cursor and the updated row are on screen
     _ = list.render()
@@ -51,7 +51,7 @@ func terminalFrame(runs: Int) async -> [BenchResult] {
   func run(_ list: TerminalListView, _ source: FrameSource) -> Int {
     var characters = 0
     for _ in 0..<frames {
-      list.performBatch(update, updateData: { source.version += 1 }, completion: {})
+      list.performBatch(update, animated: true, updateData: { source.version += 1 }, completion: {})
       characters &+= list.render().count
     }
     return characters

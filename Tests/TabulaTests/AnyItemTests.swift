@@ -7,7 +7,7 @@ struct AnyItemTests {
   @Test("a builder mixes model types without a wrapper enum")
   func mixedFeed() {
     let feed = Snapshot<SectionInfo, AnyItem> {
-      Section("Feed") {
+      SnapshotSection("Feed") {
         User(id: 1, name: "Ada")
         Post(id: 1, text: "Hello")
         Ad(id: "a1", headline: "")

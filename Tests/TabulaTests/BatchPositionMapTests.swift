@@ -13,7 +13,7 @@ struct BatchPositionMapTests {
       var before = old
       for stage in StagedChangeset(from: old, to: new) {
         let counts = { (snapshot: TestSnapshot) in
-          snapshot.sections.indices.map { snapshot.numberOfItems(inSection: $0) }
+          snapshot.sections.indices.map { snapshot.numberOfItems(inSectionAt: $0) }
         }
         guard
           let result = try? BatchRules.apply(
@@ -27,7 +27,7 @@ struct BatchPositionMapTests {
         for section in 0..<before.numberOfSections {
           let expectedSection = result.sectionSources.firstIndex(of: section)
           #expect(map.newSection(of: section) == expectedSection, "section \(section)")
-          for item in 0..<before.numberOfItems(inSection: section) {
+          for item in 0..<before.numberOfItems(inSectionAt: section) {
             let path = ItemPath(section: section, item: item)
             #expect(
               map.newPath(of: path) == result.rowTargets[section][item],

@@ -18,7 +18,7 @@ func everySmallSnapshot(sectionIDs: [String], itemIDs: [Int], changed: Bool) -> 
     for itemSequence in itemSequences {
       guard !models.isEmpty || itemSequence.isEmpty else { continue }
       forEveryTuple(count: itemSequence.count, base: models.count) { assignment in
-        var contents = models.map { Section<SectionInfo, TestItem>($0) }
+        var contents = models.map { SnapshotSection<SectionInfo, TestItem>($0) }
         for (item, target) in zip(itemSequence, assignment) {
           let id = itemIDs[item]
           // In "changed" snapshots odd ids have new content: an item update.
@@ -89,17 +89,17 @@ struct ChangesetTests {
   @Test("a concrete change, operation by operation")
   func concrete() throws {
     let old = TestSnapshot {
-      Section("A") { items([1, 2, 3]) }
-      Section("B") { items([4, 5]) }
-      Section("C") { items([6]) }
+      SnapshotSection("A") { items([1, 2, 3]) }
+      SnapshotSection("B") { items([4, 5]) }
+      SnapshotSection("C") { items([6]) }
     }
     let new = TestSnapshot {
-      Section("B", title: "Bee") { items([5, 4, 2]) }
-      Section("A") {
+      SnapshotSection("B", title: "Bee") { items([5, 4, 2]) }
+      SnapshotSection("A") {
         TestItem(id: 1, content: 9)
         TestItem(id: 7)
       }
-      Section("D") { items([6]) }
+      SnapshotSection("D") { items([6]) }
     }
     let changes = Changeset(from: old, to: new)
     #expect(changes.sectionDeletes == [2])
@@ -126,7 +126,7 @@ struct ChangesetTests {
   func crossSectionMoves() throws {
     var random = SeededRandom(seed: 7)
     var sections = (0..<100).map { index in
-      Section<SectionInfo, TestItem>(
+      SnapshotSection<SectionInfo, TestItem>(
         section("S\(index)"), items: items(Array((index * 1000)..<(index * 1000 + 1000))))
     }
     let old = try TestSnapshot(sections: sections)
@@ -172,12 +172,12 @@ struct ChangesetTests {
   @Test("a reloaded section is replaced with all its items")
   func reloadedSection() throws {
     let old = TestSnapshot {
-      Section("A") { items([1, 2]) }
-      Section("B") { items([3]) }
+      SnapshotSection("A") { items([1, 2]) }
+      SnapshotSection("B") { items([3]) }
     }
     var new = TestSnapshot {
-      Section("A") { items([2, 1]) }
-      Section("B") { items([3, 4]) }
+      SnapshotSection("A") { items([2, 1]) }
+      SnapshotSection("B") { items([3, 4]) }
     }
     try new.reloadSections(["A"])
     let changes = Changeset(from: old, to: new)
@@ -190,12 +190,12 @@ struct ChangesetTests {
   @Test("items leaving a deleted section or entering an inserted one are not moves")
   func acrossInsertedAndDeletedSections() throws {
     let old = TestSnapshot {
-      Section("A") { items([1, 2]) }
-      Section("B") { items([3]) }
+      SnapshotSection("A") { items([1, 2]) }
+      SnapshotSection("B") { items([3]) }
     }
     let new = TestSnapshot {
-      Section("A") { items([3]) }
-      Section("C") { items([1, 2]) }
+      SnapshotSection("A") { items([3]) }
+      SnapshotSection("C") { items([1, 2]) }
     }
     let changes = Changeset(from: old, to: new)
     #expect(changes.itemMoves.isEmpty)

@@ -9,16 +9,16 @@ struct ControllerLifetimeTests {
   @Test("a connected source needs no other owner, and is freed with the controller")
   func connectedSourceOwnership() throws {
     weak var weakController: ListController<SectionInfo, TestItem, SimulatedCell>?
-    weak var firstSource: StaticDataSource<SectionInfo, TestItem>?
-    weak var secondSource: StaticDataSource<SectionInfo, TestItem>?
+    weak var firstSource: StaticSource<SectionInfo, TestItem>?
+    weak var secondSource: StaticSource<SectionInfo, TestItem>?
     let view: SimulatedListView
     do {
       let (shown, controller) = makeController(.table, timing: .immediate)
       view = shown
       weakController = controller
       // The documented use: a source made where it is connected.
-      func connectToNewSource(_ ids: [Int]) throws -> StaticDataSource<SectionInfo, TestItem>? {
-        let source = try StaticDataSource(items(ids), in: section("A"))
+      func connectToNewSource(_ ids: [Int]) throws -> StaticSource<SectionInfo, TestItem>? {
+        let source = try StaticSource(items(ids), in: section("A"))
         controller.connect(to: source)
         return source
       }

@@ -74,7 +74,7 @@ struct DataSourceTests {
   func staticSource() async throws {
     let (table, registry, _) = feedTable()
     let controller = feedController(table, registry)
-    let people = try StaticDataSource(
+    let people = try StaticSource(
       [AnyItem(User(id: 1, name: "Ada"))], in: SectionInfo(id: "people"))
     controller.connect(to: people)
     await settle(controller)
@@ -93,9 +93,9 @@ struct DataSourceTests {
   func cancelWhileNotified() throws {
     @MainActor final class Log {
       var calls: [String] = []
-      var tokens: [String: Observation] = [:]
+      var tokens: [String: ObservationToken] = [:]
     }
-    let source = StaticDataSource<SectionInfo, User>()
+    let source = StaticSource<SectionInfo, User>()
     let log = Log()
     log.tokens["first"] = source.observe {
       log.calls.append("first")
@@ -114,22 +114,22 @@ struct DataSourceTests {
   func compositionIsolation() async throws {
     let (table, registry, _) = feedTable()
     let controller = feedController(table, registry)
-    let people = StaticDataSource(
+    let people = StaticSource(
       Feed {
-        Section("people") { User(id: 1, name: "Ada") }
-        Section("more people") { User(id: 2, name: "Grace") }
+        SnapshotSection("people") { User(id: 1, name: "Ada") }
+        SnapshotSection("more people") { User(id: 2, name: "Grace") }
       })
     let loader = ScriptedLoader([.success([1, 2]), .success([3, 2, 4])], section: postsSection)
-    let posts = LoadingDataSource(placeholderSection: postsSection) { try await loader.load() }
-    let ads = try StaticDataSource(
+    let posts = LoadingSource(placeholderSection: postsSection) { try await loader.load() }
+    let ads = try StaticSource(
       [AnyItem(Ad(id: "a", headline: "Sale"))], in: SectionInfo(id: "ads"))
-    let screen = ComposedDataSource([people, posts, ads])
+    let screen = ComposedSource([people, posts, ads])
     controller.connect(to: screen)
     posts.load()
     await loader.gates.open(0)
     await posts.waitForLoad()
     await settle(controller)
-    #expect(screen.sectionRange(ofChild: 1) == 2..<3)
+    #expect(screen.sectionRange(ofChildAt: 1) == 2..<3)
     #expect(
       table.visibleCells.map(\.text) == ["Ada", "Grace", "post 1", "post 2", "Ad: Sale"])
     let peopleCells = [0, 1].map { table.visibleCell(at: ItemPath(section: $0, item: 0)) }
@@ -167,11 +167,11 @@ struct DataSourceTests {
       [.failure(LoadFailure(description: "offline")), .success([7])], section: postsSection)
     let friendsSection = SectionInfo(id: "friends", title: "Friends")
     let friendsLoader = ScriptedLoader([.success([])], section: friendsSection)
-    let posts = LoadingDataSource(placeholderSection: postsSection) { try await postsLoader.load() }
-    let friends = LoadingDataSource(placeholderSection: friendsSection) {
+    let posts = LoadingSource(placeholderSection: postsSection) { try await postsLoader.load() }
+    let friends = LoadingSource(placeholderSection: friendsSection) {
       try await friendsLoader.load()
     }
-    let screen = ComposedDataSource([posts, friends])
+    let screen = ComposedSource([posts, friends])
     controller.connect(to: screen)
     posts.load()
     friends.load()
@@ -205,7 +205,7 @@ struct DataSourceTests {
   @Test("a slow stale load that finishes after a newer one is ignored")
   func staleLoads() async throws {
     let loader = ScriptedLoader([.success([1]), .success([2])], section: postsSection)
-    let posts = LoadingDataSource(placeholderSection: postsSection) { try await loader.load() }
+    let posts = LoadingSource(placeholderSection: postsSection) { try await loader.load() }
     var seen: [String] = []
     let observation = posts.observe {
       seen.append(posts.snapshot.items.map { "\($0)" }.joined(separator: ","))
@@ -229,7 +229,7 @@ struct DataSourceTests {
     let loader = ScriptedLoader(
       [.success([1, 2]), .success([2, 3]), .failure(LoadFailure(description: "timeout"))],
       section: postsSection)
-    let posts = LoadingDataSource(placeholderSection: postsSection) { try await loader.load() }
+    let posts = LoadingSource(placeholderSection: postsSection) { try await loader.load() }
     controller.connect(to: posts)
     posts.load()
     await loader.gates.open(0)
@@ -261,16 +261,16 @@ struct DataSourceTests {
   func segmented() async throws {
     let (table, registry, _) = feedTable()
     let controller = feedController(table, registry)
-    let people = try StaticDataSource(
+    let people = try StaticSource(
       [AnyItem(User(id: 1, name: "Ada"))], in: SectionInfo(id: "people"))
-    let posts = try StaticDataSource(
+    let posts = try StaticSource(
       [AnyItem(Post(id: 1, text: "Hello"))], in: SectionInfo(id: "posts"))
-    let segments = SegmentedDataSource([people, posts])
+    let segments = SegmentedSource([people, posts])
     controller.connect(to: segments)
     await settle(controller)
     #expect(table.visibleCells.map(\.text) == ["Ada"])
     let batches = table.batchCount
-    try segments.select(1)
+    try segments.selectSegment(at: 1)
     await settle(controller)
     #expect(table.visibleCells.map(\.text) == ["Hello"])
     #expect(table.batchCount == batches + 1 && table.reloadCount == 1)
@@ -279,7 +279,7 @@ struct DataSourceTests {
     await settle(controller)
     #expect(table.visibleCells.map(\.text) == ["Hello"])
     #expect(
-      (#expect(throws: SegmentError.self) { try segments.select(2) })?.description
+      (#expect(throws: SegmentError.self) { try segments.selectSegment(at: 2) })?.description
         == "segment 2 is out of range: there are 2 segments (valid indices are 0..<2)")
     #expect(segments.selectedIndex == 1)
   }
@@ -306,8 +306,8 @@ struct ControllerEditingTests {
       from: [ItemPath(section: 0, item: 0)], to: [ItemPath(section: 1, item: 3)])
     await settle(controller)
     let expected = TestSnapshot {
-      Section("B", title: "B") { items([3]) }
-      Section("A", title: "A") { items([1, 9, 8, 4]) }
+      SnapshotSection("B", title: "B") { items([3]) }
+      SnapshotSection("A", title: "A") { items([1, 9, 8, 4]) }
     }
     expectShows(view, expected)
     #expect(view.reloadCount == 1, "only the initial load")

@@ -24,7 +24,7 @@ struct FallbackTests {
     var heard: [String] = []
     registry.defaultHandler = { action, model, _ in heard.append("\(action) \(type(of: model))") }
     let feed = Feed {
-      Section("Feed") {
+      SnapshotSection("Feed") {
         User(id: 1, name: "Ada")
         Comment(id: 1, text: "First!")
         Comment(id: 2, text: "Nice")
@@ -47,7 +47,7 @@ struct FallbackTests {
       let before = try #require(table.visibleCell(at: comment))
       list.apply(
         Feed {
-          Section("Feed") {
+          SnapshotSection("Feed") {
             User(id: 1, name: "Ada")
             Comment(id: 1, text: "First! (edited)")
             Comment(id: 2, text: "Nice")

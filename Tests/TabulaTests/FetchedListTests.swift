@@ -84,7 +84,7 @@ struct FetchedListTests {
     await list.waitUntilIdle()
     #expect(list.snapshot.sections.map(\.id) == ["A", "B", "C", "D", "E", "G"])
     #expect(list.snapshot == (try freshSnapshot(database)))
-    #expect(table.headerTitle(forSection: 0) == "A")
+    #expect(table.headerTitle(forSectionAt: 0) == "A")
     let reloads = table.reloadCount
     func lastBatch() -> BatchOperations { table.batchLog.last ?? BatchOperations() }
 

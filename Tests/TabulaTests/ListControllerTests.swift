@@ -25,18 +25,18 @@ struct ListControllerTests {
   @Test("an animated apply sends batches; the view shows the snapshot")
   func animatedApply() async throws {
     let first = TestSnapshot {
-      Section("A") { items([1, 2, 3]) }
-      Section("B") { items([4]) }
+      SnapshotSection("A") { items([1, 2, 3]) }
+      SnapshotSection("B") { items([4]) }
     }
     let (view, controller) = makeController(.table, snapshot: first)
     expectShows(view, first)
     let reloads = view.reloadCount
     let second = TestSnapshot {
-      Section("B", title: "Bee") {
+      SnapshotSection("B", title: "Bee") {
         TestItem(id: 4)
         TestItem(id: 3, content: 1)  // moved across sections and updated: two stages
       }
-      Section("A") {
+      SnapshotSection("A") {
         TestItem(id: 1, content: 5)
         TestItem(id: 9)
       }
@@ -48,13 +48,40 @@ struct ListControllerTests {
     #expect(controller.snapshot == second)
   }
 
-  @Test("a non-animated apply reloads")
-  func nonAnimated() async throws {
+  @Test("applyUsingReloadData reloads; animatingDifferences: false sends unanimated batches")
+  func withoutAnimation() async throws {
     let (view, controller) = makeController(.collection)
     let snapshot = try TestSnapshot(items([1, 2]), in: "A")
-    await controller.apply(snapshot, animated: false)
+    await controller.applyUsingReloadData(snapshot)
     #expect(view.reloadCount == 2 && view.batchCount == 0)
     expectShows(view, snapshot)
+    let cell = view.visibleCell(at: ItemPath(section: 0, item: 0))
+
+    let next = try TestSnapshot(items([1, 3, 2]), in: "A")
+    await controller.apply(next, animatingDifferences: false)
+    #expect(view.reloadCount == 2, "no reload: the differences are batch updates")
+    #expect(view.batchCount == 1 && view.unanimatedBatchCount == 1)
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 0)) === cell, "cells that stay, stay")
+    expectShows(view, next)
+
+    await controller.apply(try TestSnapshot(items([3]), in: "A"))
+    #expect(view.batchCount == 2 && view.unanimatedBatchCount == 1)
+  }
+
+  @Test("a reload asked for while a transaction runs is not downgraded by a later apply")
+  func reloadIsSticky() async throws {
+    let (view, controller) = makeController(.table, timing: .manual)
+    // The first runs and waits for its animation; the others wait, coalesced.
+    controller.apply(try TestSnapshot(items([1]), in: "A"), completion: {})
+    controller.applyUsingReloadData(try TestSnapshot(items([2]), in: "A"), completion: {})
+    controller.apply(try TestSnapshot(items([3]), in: "A"), completion: {})
+    let reloads = view.reloadCount
+    while controller.isUpdating {
+      view.finishAnimations()
+      await Task.yield()
+    }
+    #expect(view.reloadCount == reloads + 1)
+    expectShows(view, try TestSnapshot(items([3]), in: "A"))
   }
 
   @Test("a change larger than the threshold reloads instead")
@@ -129,17 +156,17 @@ struct ListControllerTests {
     arguments: [ListViewKind.table, .collection])
   func completionAppliesAtOnce(kind: ListViewKind) throws {
     let start = TestSnapshot {
-      Section("A") { items([1]) }
-      Section("B") { items([2]) }
-      Section("C") { items([3]) }
+      SnapshotSection("A") { items([1]) }
+      SnapshotSection("B") { items([2]) }
+      SnapshotSection("C") { items([3]) }
     }
     let (view, controller) = makeController(kind, timing: .immediate, snapshot: start)
     let retitled = TestSnapshot {
-      Section("A") { items([1]) }
-      Section("B") { items([2]) }
-      Section("C", title: "Sea") { items([3]) }
+      SnapshotSection("A") { items([1]) }
+      SnapshotSection("B") { items([2]) }
+      SnapshotSection("C", title: "Sea") { items([3]) }
     }
-    let fewer = TestSnapshot { Section("A", title: "Aye") { items([1]) } }
+    let fewer = TestSnapshot { SnapshotSection("A", title: "Aye") { items([1]) } }
     var completions = 0
     controller.apply(retitled) {
       completions += 1
@@ -183,9 +210,9 @@ struct ListControllerTests {
   @Test("a composed source passes on the marks of the child that changed, once")
   func composedMarks() throws {
     let (view, controller) = makeController(.table, timing: .immediate)
-    let first = try StaticDataSource(items([1, 2]), in: section("A"))
-    let second = try StaticDataSource(items([3]), in: section("B"))
-    let screen = ComposedDataSource([first, second])
+    let first = try StaticSource(items([1, 2]), in: section("A"))
+    let second = try StaticSource(items([3]), in: section("B"))
+    let screen = ComposedSource([first, second])
     controller.connect(to: screen)
     let cell = view.visibleCell(at: ItemPath(section: 0, item: 1))
     var marked = first.snapshot
@@ -200,8 +227,8 @@ struct ListControllerTests {
     expectShows(
       view,
       TestSnapshot {
-        Section("A") { items([1, 2]) }
-        Section("B") { items([3, 4]) }
+        SnapshotSection("A") { items([1, 2]) }
+        SnapshotSection("B") { items([3, 4]) }
       })
   }
 

@@ -14,7 +14,7 @@ struct PreconditionMessageTests {
   func composedChildIndex() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
-        let source = ComposedDataSource<SectionInfo, TestItem>([StaticDataSource()])
+        let source = ComposedSource<SectionInfo, TestItem>([StaticSource()])
         source.remove(at: 3)
       }
     }
@@ -38,7 +38,7 @@ struct PreconditionMessageTests {
   func segmentIndex() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
-        _ = SegmentedDataSource<SectionInfo, TestItem>([StaticDataSource()], selectedIndex: 2)
+        _ = SegmentedSource<SectionInfo, TestItem>([StaticSource()], selectedIndex: 2)
       }
     }
     let output = standardError(result)
@@ -60,7 +60,7 @@ struct OutOfRangeMessageTests {
       try await MainActor.run {
         let (_, controller) = makeController(
           .table, snapshot: try TestSnapshot(items([1]), in: "A"))
-        _ = controller.headerTitle(forSection: 2)
+        _ = controller.headerTitle(forSectionAt: 2)
       }
     }
     #expect(
@@ -73,7 +73,7 @@ struct OutOfRangeMessageTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let (_, controller) = makeController(.table)
-        _ = controller.footerTitle(forSection: 0)
+        _ = controller.footerTitle(forSectionAt: 0)
       }
     }
     #expect(
@@ -86,7 +86,7 @@ struct OutOfRangeMessageTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let (view, _) = loadedView(.table, counts: [1, 2])
-        _ = view.numberOfRows(inSection: 3)
+        _ = view.numberOfRows(inSectionAt: 3)
       }
     }
     #expect(
@@ -100,7 +100,7 @@ struct OutOfRangeMessageTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let (view, _) = loadedView(.collection, counts: [1])
-        _ = view.headerTitle(forSection: -1)
+        _ = view.headerTitle(forSectionAt: -1)
       }
     }
     #expect(
@@ -113,7 +113,7 @@ struct OutOfRangeMessageTests {
   func simulatedFooterTitle() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
-        _ = SimulatedTableView().footerTitle(forSection: 0)
+        _ = SimulatedTableView().footerTitle(forSectionAt: 0)
       }
     }
     #expect(
@@ -125,8 +125,8 @@ struct OutOfRangeMessageTests {
   func composedSectionRange() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
-        let source = ComposedDataSource<SectionInfo, TestItem>([StaticDataSource()])
-        _ = source.sectionRange(ofChild: 2)
+        let source = ComposedSource<SectionInfo, TestItem>([StaticSource()])
+        _ = source.sectionRange(ofChildAt: 2)
       }
     }
     #expect(

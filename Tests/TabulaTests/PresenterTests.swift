@@ -1,6 +1,7 @@
-import Tabula
 import TabulaTesting
 import Testing
+
+@testable import Tabula
 
 /// A protocol some models conform to, registered as a whole.
 protocol Announcement: Diffable {
@@ -87,7 +88,7 @@ struct PresenterTests {
   func mixedFeed() async {
     let (table, registry, _) = feedTable()
     let feed = Feed {
-      Section("Feed") {
+      SnapshotSection("Feed") {
         User(id: 1, name: "Ada")
         Post(id: 1, text: "Hello")
         Ad(id: "a1", headline: "Spring sale")
@@ -106,7 +107,7 @@ struct PresenterTests {
   func styleSwitch() async throws {
     let (table, registry, _) = feedTable()
     let feed = Feed {
-      Section("Feed") {
+      SnapshotSection("Feed") {
         User(id: 1, name: "Ada", byline: "Analyst")
         Post(id: 1, text: "Hello")
       }
@@ -129,19 +130,19 @@ struct PresenterTests {
     let (table, registry, _) = feedTable()
     table.animationTiming = .manual
     let start = Feed {
-      Section("A") {
+      SnapshotSection("A") {
         User(id: 1, name: "Ada", byline: "Analyst")
         User(id: 2, name: "Bob", byline: "Builder")
         Post(id: 1, text: "Hello")
       }
-      Section("B") { User(id: 3, name: "Cy", byline: "Cyclist") }
+      SnapshotSection("B") { User(id: 3, name: "Cy", byline: "Cyclist") }
     }
     let controller = ListController(host: table, snapshot: start, presenters: registry)
     // Ada moves to B and changes: her update and her move take two batches.
     // The post goes.
     let target = Feed {
-      Section("A") { User(id: 2, name: "Bob", byline: "Builder") }
-      Section("B") {
+      SnapshotSection("A") { User(id: 2, name: "Bob", byline: "Builder") }
+      SnapshotSection("B") {
         User(id: 3, name: "Cy", byline: "Cyclist")
         User(id: 1, name: "Ada L.", byline: "Analyst")
       }
@@ -278,7 +279,7 @@ struct PresenterTests {
       heard.append("default \(action) \(type(of: model))")
     }
     let feed = Feed {
-      Section("Feed") {
+      SnapshotSection("Feed") {
         User(id: 1, name: "Ada")
         Ad(id: "a1", headline: "Sale")
         Banner(id: 3, headline: "Hi")
@@ -301,7 +302,7 @@ struct PresenterTests {
   func heights() async throws {
     let (table, registry, log) = feedTable()
     let feed = Feed {
-      Section("Feed") {
+      SnapshotSection("Feed") {
         User(id: 1, name: "Ada")
         Ad(id: "a", headline: "Sale")
       }
@@ -315,7 +316,7 @@ struct PresenterTests {
     #expect(controller.height(forItemAt: first, width: 400) == 7)
     await controller.apply(
       Feed {
-        Section("Feed") {
+        SnapshotSection("Feed") {
           User(id: 1, name: "Ada Lovelace")
           Ad(id: "a", headline: "Sale")
         }
@@ -361,7 +362,7 @@ struct PresenterTests {
     let controller = ListController(
       host: table,
       snapshot: Feed {
-        Section("Feed") {
+        SnapshotSection("Feed") {
           Post(id: 1, text: "a")
           Post(id: 2, text: "b")
         }
@@ -369,7 +370,7 @@ struct PresenterTests {
     let cells = table.visibleCells
     await controller.apply(
       Feed {
-        Section("Feed") {
+        SnapshotSection("Feed") {
           Post(id: 1, text: "a2")
           Post(id: 2, text: "b", hasPhoto: true)
         }
@@ -389,8 +390,8 @@ struct PresenterTests {
     #expect(table.visibleCells.map(\.text) == ["Loading…"])
     // Two sections: people loaded, posts still loading.
     var sections = Feed {
-      Section("People") { User(id: 1, name: "Ada") }
-      Section("Posts") { Post(id: 1, text: "Hello") }
+      SnapshotSection("People") { User(id: 1, name: "Ada") }
+      SnapshotSection("Posts") { Post(id: 1, text: "Hello") }
     }
     try sections.showPlaceholder(LoadingPlaceholder(.section("Posts")), inSection: "Posts")
     let reloads = table.reloadCount

@@ -53,7 +53,7 @@ let contacts = [
 
   await screen.show(contacts)
   #expect(tableView.numberOfSections == 3)
-  #expect(tableView.headerTitle(forSection: 0) == "A")
+  #expect(tableView.headerTitle(forSectionAt: 0) == "A")
 
   let batches = tableView.batchCount
   await screen.apply(filter: "Gr")

@@ -34,7 +34,7 @@ struct SimulatedCellTests {
     view.register(BadgeCell.self, forReuseIdentifier: "cell")
     view.animationTiming = .immediate
     let source = CountsDataSource([10])
-    view.listDataSource = source
+    view.hostDataSource = source
     view.reloadData()
     #expect(source.cellsMade == 3, "cells only for the viewport")
     let first = try #require(view.visibleCell(at: ItemPath(section: 0, item: 0)) as? BadgeCell)
@@ -74,7 +74,7 @@ struct SimulatedCellTests {
     view.register(SimulatedCell.self, forReuseIdentifier: "other")
     let table = view as! SimulatedTableView
     let switching = SwitchingDataSource(source.counts)
-    table.listDataSource = switching
+    table.hostDataSource = switching
     switching.identifier = "other"
     try table.reconfigureRows(at: [ItemPath(section: 0, item: 0)])
     #expect(
@@ -113,17 +113,17 @@ struct SimulatedCellTests {
 
 /// Counts, and cells dequeued under a changeable identifier.
 @MainActor
-final class SwitchingDataSource: ListDataSource {
+final class SwitchingDataSource: ListHostDataSource {
   var counts: [Int]
   var identifier = "cell"
   init(_ counts: [Int]) { self.counts = counts }
   var numberOfSections: Int { counts.count }
-  func numberOfItems(inSection section: Int) -> Int { counts[section] }
+  func numberOfItems(inSectionAt section: Int) -> Int { counts[section] }
   func cell(for host: any ListHost<SimulatedCell>, at path: ItemPath) -> SimulatedCell {
     host.dequeueCell(withReuseIdentifier: identifier, for: path)
   }
-  func headerTitle(forSection section: Int) -> String? { "Section \(section)" }
-  func footerTitle(forSection section: Int) -> String? { nil }
+  func headerTitle(forSectionAt section: Int) -> String? { "Section \(section)" }
+  func footerTitle(forSectionAt section: Int) -> String? { nil }
   func height(forItemAt path: ItemPath, width: Double) -> Double? { nil }
   func didSelectItem(at path: ItemPath) {}
 }

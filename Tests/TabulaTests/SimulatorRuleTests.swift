@@ -290,11 +290,13 @@ struct SimulatorRuleTests {
       source.counts = `case`.after
       let error = #expect(throws: ListViewError.self, "\(kind)") {
         try view.performBatchUpdates {
-          for section in `case`.operations.deleteSections { try? view.deleteSections([section]) }
-          try? view.insertSections(`case`.operations.insertSections)
-          try? view.reloadSections(`case`.operations.reloadSections)
+          for section in `case`.operations.deleteSections {
+            try? view.deleteSections(at: [section])
+          }
+          try? view.insertSections(at: `case`.operations.insertSections)
+          try? view.reloadSections(at: `case`.operations.reloadSections)
           for move in `case`.operations.moveSections {
-            try? view.moveSection(move.from, toSection: move.to)
+            try? view.moveSection(at: move.from, to: move.to)
           }
           applyRows(`case`.operations, to: view)
         }
@@ -346,7 +348,7 @@ struct SimulatorRuleTests {
     source.counts = [3, 2, 1]
     let table = view as! SimulatedTableView
     try table.performBatchUpdates {
-      try? table.moveSection(1, toSection: 0)  // [3] [2] [1]
+      try? table.moveSection(at: 1, to: 0)  // [3] [2] [1]
       try? table.moveRow(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 2, item: 0))
       try? table.deleteRows(at: [ItemPath(section: 2, item: 0)])
       try? table.insertRows(at: [ItemPath(section: 1, item: 1)])
@@ -358,7 +360,7 @@ struct SimulatorRuleTests {
     #expect(table.visibleCell(at: ItemPath(section: 1, item: 0)) === cellsBefore[0][1])
     #expect(table.visibleCell(at: ItemPath(section: 1, item: 1))!.text == "1-1", "a new cell")
     #expect(table.visibleCell(at: ItemPath(section: 2, item: 0)) === cellsBefore[0][0])
-    #expect(table.headerTitle(forSection: 0) == "Section 1", "headers move with their sections")
+    #expect(table.headerTitle(forSectionAt: 0) == "Section 1", "headers move with their sections")
   }
 
   @Test("counts are cached: a change announced after the model changed is counted twice")
@@ -366,7 +368,7 @@ struct SimulatorRuleTests {
     let (view, source) = loadedView(.table, counts: [2])
     source.counts = [3]
     // The data source already has 3 rows; the view still knows 2.
-    #expect(view.numberOfRows(inSection: 0) == 2)
+    #expect(view.numberOfRows(inSectionAt: 0) == 2)
     let table = view as! SimulatedTableView
     #expect(throws: Never.self) { try table.insertRows(at: [ItemPath(section: 0, item: 2)]) }
 
@@ -374,7 +376,7 @@ struct SimulatorRuleTests {
     let fresh = SimulatedTableView()
     fresh.register(SimulatedCell.self, forReuseIdentifier: "cell")
     let late = CountsDataSource([2])
-    fresh.listDataSource = late
+    fresh.hostDataSource = late
     late.counts = [3]
     let error = #expect(throws: ListViewError.self) {
       try fresh.insertRows(at: [ItemPath(section: 0, item: 2)])
@@ -409,11 +411,11 @@ struct SimulatorRuleTests {
     source.counts = [0]
     try table.performBatchUpdates {
       try? table.deleteRows(at: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)])
-      #expect(table.numberOfRows(inSection: 0) == 2)
+      #expect(table.numberOfRows(inSectionAt: 0) == 2)
       #expect(table.visibleItemPaths.count == 2)
       #expect(table.visibleCell(at: ItemPath(section: 0, item: 0)) === first)
     }
-    #expect(table.numberOfRows(inSection: 0) == 0)
+    #expect(table.numberOfRows(inSectionAt: 0) == 0)
     #expect(table.visibleItemPaths.isEmpty)
   }
 

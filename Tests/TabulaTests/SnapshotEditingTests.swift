@@ -56,10 +56,17 @@ func everyEdit(on model: NaiveModel, freshID: Int = 50) -> [Edit] {
   }
   edits.append(
     Edit(
-      description: "delete all items",
+      description: "delete all items, keeping the sections",
       naive: { model in
         .success(NaiveModel(model.sections.map { ($0.model, []) }))
       },
+      apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+        snapshot.deleteAllItems(keepingSections: true)
+      }))
+  edits.append(
+    Edit(
+      description: "delete all items and sections, as UIKit's deleteAllItems()",
+      naive: { _ in .success(NaiveModel([])) },
       apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in snapshot.deleteAllItems() }))
   for moved in ids {
     for anchor in ids {
@@ -247,10 +254,10 @@ struct SnapshotEditingTests {
     for start in stride(from: 1000, to: 1100, by: 10) {
       try snapshot.appendItems(items(Array(start..<(start + 10))), toSection: "B")
     }
-    #expect(snapshot.numberOfItems(inSection: 1) == 100)
+    #expect(snapshot.numberOfItems(inSectionAt: 1) == 100)
     #expect(snapshot.path(of: 1099) == ItemPath(section: 1, item: 99))
-    #expect(snapshot.numberOfItems(inSection: 2) == 0)
-    snapshot._checkInvariants()
+    #expect(snapshot.numberOfItems(inSectionAt: 2) == 0)
+    snapshot._verifyInvariants()
   }
 }
 
@@ -307,7 +314,7 @@ struct SnapshotPathEditingTests {
             continue
           }
           #expect(copy == next.snapshot, "\(edit) on \(snapshot)")
-          copy._checkInvariants()
+          copy._verifyInvariants()
         } catch {
           guard case .failure(let expectedError) = expected else {
             Issue.record("\(edit) on \(snapshot) failed: \(error)")

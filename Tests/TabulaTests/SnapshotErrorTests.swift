@@ -8,8 +8,8 @@ struct SnapshotErrorTests {
   func duplicateItems() {
     let error = #expect(throws: SnapshotError.self) {
       _ = try TestSnapshot(sections: [
-        Section(section("A"), items: items([1, 2, 1])),
-        Section(section("B"), items: items([3, 2, 1])),
+        SnapshotSection(section("A"), items: items([1, 2, 1])),
+        SnapshotSection(section("B"), items: items([3, 2, 1])),
       ])
     }
     #expect(
@@ -21,7 +21,7 @@ struct SnapshotErrorTests {
   func duplicateSections() {
     let error = #expect(throws: SnapshotError.self) {
       _ = try TestSnapshot(sections: [
-        Section(section("A")), Section(section("B")), Section(section("A")),
+        SnapshotSection(section("A")), SnapshotSection(section("B")), SnapshotSection(section("A")),
       ])
     }
     #expect(error?.description == "duplicate section IDs: \"A\" at sections 0 and 2")
@@ -97,7 +97,7 @@ struct SnapshotErrorTests {
   func builderThrows() throws {
     let error = #expect(throws: SnapshotError.self) {
       _ = try TestSnapshot.make {
-        Section("A") {
+        SnapshotSection("A") {
           TestItem(id: 4)
           TestItem(id: 4)
         }
@@ -105,8 +105,8 @@ struct SnapshotErrorTests {
     }
     #expect(error?.description == "duplicate item IDs: 4 at [0, 0] and [0, 1]")
     let built = try TestSnapshot.make {
-      Section("A") { items([1, 2]) }
-      Section("B")
+      SnapshotSection("A") { items([1, 2]) }
+      SnapshotSection("B")
     }
     #expect(built.numberOfItems == 2 && built.numberOfSections == 2)
   }
@@ -115,7 +115,7 @@ struct SnapshotErrorTests {
   @MainActor
   func staticSourceThrows() {
     let error = #expect(throws: SnapshotError.self) {
-      _ = try StaticDataSource(items([1, 2, 1]), in: section("A"))
+      _ = try StaticSource(items([1, 2, 1]), in: section("A"))
     }
     #expect(error?.description == "duplicate item IDs: 1 at [0, 0] and [0, 2]")
   }
@@ -170,7 +170,7 @@ struct SnapshotErrorTests {
     #expect(throws: SnapshotError.tooManyItems(2_147_549_184, limit: 2_147_483_647)) {
       _ = try TestSnapshot._concatenating(Array(repeating: part, count: 32_769))
     }
-    let empty = try TestSnapshot(sections: (0..<65_536).map { Section(section("S\($0)")) })
+    let empty = try TestSnapshot(sections: (0..<65_536).map { SnapshotSection(section("S\($0)")) })
     #expect(throws: SnapshotError.tooManySections(2_147_549_184, limit: 2_147_483_647)) {
       _ = try TestSnapshot._concatenating(Array(repeating: empty, count: 32_769))
     }
@@ -180,8 +180,8 @@ struct SnapshotErrorTests {
   @MainActor
   func composedLimit() throws {
     let part = try TestSnapshot(items(Array(0..<65_536)), in: "A")
-    let children = (0..<32_769).map { _ in StaticDataSource(part) }
-    let screen = ComposedDataSource(children)
+    let children = (0..<32_769).map { _ in StaticSource(part) }
+    let screen = ComposedSource(children)
     #expect(
       screen.state
         == .error("a snapshot holds at most 2147483647 items; this one would have 2147549184"))
@@ -192,7 +192,7 @@ struct SnapshotErrorTests {
   func builderTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = TestSnapshot {
-        Section("A") {
+        SnapshotSection("A") {
           TestItem(id: 4)
           TestItem(id: 4)
         }
@@ -217,7 +217,7 @@ struct SnapshotErrorTests {
   @Test("the section count traps with the out-of-range message")
   func sectionCountTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = TestSnapshot().numberOfItems(inSection: 0)
+      _ = TestSnapshot().numberOfItems(inSectionAt: 0)
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(output.contains("section index 0 is out of range: the snapshot has no sections"))

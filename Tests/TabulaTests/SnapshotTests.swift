@@ -35,6 +35,25 @@ struct SnapshotTests {
     expectMatches(try TestSnapshot(sections: model.snapshotSections), model)
   }
 
+  @Test("`inSection:` takes a section id, `inSectionAt:` an index, even with Int ids")
+  func sectionLabels() throws {
+    struct Numbered: Diffable, Hashable { let id: Int }
+    // Section ids 10, 20 and 30 sit at indices 0, 1 and 2.
+    let snapshot = try Snapshot<Numbered, TestItem>(
+      sections: [
+        SnapshotSection(Numbered(id: 10), items: [TestItem(id: 1)]),
+        SnapshotSection(Numbered(id: 20), items: [TestItem(id: 2), TestItem(id: 3)]),
+        SnapshotSection(Numbered(id: 30)),
+      ])
+    #expect(snapshot.numberOfItems(inSection: 20) == 2)
+    #expect(snapshot.numberOfItems(inSectionAt: 1) == 2)
+    #expect(snapshot.numberOfItems(inSection: 1) == nil, "1 is not a section id")
+    #expect(snapshot.items(inSection: 10).map(Array.init) == [TestItem(id: 1)])
+    #expect(snapshot.items(inSectionAt: 0) == [TestItem(id: 1)])
+    #expect(snapshot.items(inSection: 0) == nil)
+    #expect(snapshot.numberOfItems(inSection: 30) == 0)
+  }
+
   @Test("empty snapshot")
   func empty() throws {
     let snapshot = TestSnapshot()
@@ -45,11 +64,12 @@ struct SnapshotTests {
   @Test("empty sections are kept")
   func emptySections() throws {
     let snapshot = try TestSnapshot(sections: [
-      Section(section("A")), Section(section("B"), items: items([1])), Section(section("C")),
+      SnapshotSection(section("A")), SnapshotSection(section("B"), items: items([1])),
+      SnapshotSection(section("C")),
     ])
     #expect(snapshot.numberOfSections == 3)
-    #expect(snapshot.numberOfItems(inSection: 0) == 0)
-    #expect(snapshot.numberOfItems(inSection: 2) == 0)
+    #expect(snapshot.numberOfItems(inSectionAt: 0) == 0)
+    #expect(snapshot.numberOfItems(inSectionAt: 2) == 0)
     #expect(snapshot.path(of: 1) == ItemPath(section: 1, item: 0))
   }
 
@@ -65,13 +85,13 @@ struct SnapshotTests {
   func resultBuilder() {
     let showArchive = true
     let snapshot = TestSnapshot {
-      Section("Inbox") {
+      SnapshotSection("Inbox") {
         TestItem(id: 1)
         TestItem(id: 2)
       }
-      Section("Drafts")
+      SnapshotSection("Drafts")
       if showArchive {
-        Section("Archive", footer: "Old mail") {
+        SnapshotSection("Archive", footer: "Old mail") {
           for id in 10..<13 { TestItem(id: id) }
           items([20, 21])
         }
@@ -80,8 +100,8 @@ struct SnapshotTests {
     #expect(snapshot.sections.map(\.id) == ["Inbox", "Drafts", "Archive"])
     #expect(snapshot.sections[2].footer == "Old mail")
     #expect(snapshot.sections[0].title == "Inbox")
-    #expect(snapshot.items(inSection: 2).map(\.id) == [10, 11, 12, 20, 21])
-    #expect(snapshot.numberOfItems(inSection: 1) == 0)
+    #expect(snapshot.items(inSectionAt: 2).map(\.id) == [10, 11, 12, 20, 21])
+    #expect(snapshot.numberOfItems(inSectionAt: 1) == 0)
   }
 
   @Test("identity and content are separate notions")
@@ -124,7 +144,7 @@ struct SnapshotTests {
         group.addTask {
           var built = 0
           for round in 0..<200 {
-            let empty = try TestSnapshot(sections: [Section(section("S\(task)-\(round)"))])
+            let empty = try TestSnapshot(sections: [SnapshotSection(section("S\(task)-\(round)"))])
             let grouped = try TestSnapshot(grouping: [TestItem](), by: \.id) { section("\($0)") }
             built += empty.numberOfItems + grouped.numberOfItems + 1
           }
@@ -188,8 +208,8 @@ struct SnapshotGroupingTests {
     let snapshot = try Snapshot(grouping: contacts, by: \.initial, sectionOrder: .ascending)
     #expect(snapshot.sections.map(\.id) == ["A", "B", "G"])
     #expect(snapshot.sections.map(\.title) == ["A", "B", "G"])
-    #expect(snapshot.items(inSection: 0).map(\.name) == ["Ada", "Alan"])
-    #expect(snapshot.items(inSection: 2).map(\.name) == ["Grace", "Guido"])
+    #expect(snapshot.items(inSectionAt: 0).map(\.name) == ["Ada", "Alan"])
+    #expect(snapshot.items(inSectionAt: 2).map(\.name) == ["Grace", "Guido"])
     let byAppearance = try Snapshot(grouping: contacts, by: \.initial)
     #expect(byAppearance.sections.map(\.id) == ["G", "A", "B"])
   }

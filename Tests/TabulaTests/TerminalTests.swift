@@ -73,8 +73,8 @@ func fruits(_ names: [String]) -> [Fruit] {
 @Suite("Terminal list view")
 struct TerminalListViewTests {
   let basket = Snapshot<SectionInfo, Fruit> {
-    Section("Red") { fruits(["Apple", "Cherry"]) }
-    Section("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
+    SnapshotSection("Red") { fruits(["Apple", "Cherry"]) }
+    SnapshotSection("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
   }
 
   @Test("draws headers, rows from presenters, and the cursor")
@@ -105,8 +105,8 @@ struct TerminalListViewTests {
   @Test("arrows, paging, Home and End move the cursor and scroll; Enter selects")
   func keys() {
     let many = Snapshot<SectionInfo, Fruit> {
-      Section("A") { fruits((0..<10).map { "Fruit \($0)" }) }
-      Section("B") { (10..<20).map { Fruit(id: $0, name: "Fruit \($0)") } }
+      SnapshotSection("A") { fruits((0..<10).map { "Fruit \($0)" }) }
+      SnapshotSection("B") { (10..<20).map { Fruit(id: $0, name: "Fruit \($0)") } }
     }
     let harness = TerminalHarness(height: 4, snapshot: many)
     harness.list.handle(.down)
@@ -132,11 +132,11 @@ struct TerminalListViewTests {
   func highlights() async {
     let harness = TerminalHarness(snapshot: basket)
     let next = Snapshot<SectionInfo, Fruit> {
-      Section("Red") {
+      SnapshotSection("Red") {
         Fruit(id: 0, name: "Apple", price: 2)
         Fruit(id: 2, name: "Strawberry")
       }
-      Section("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
+      SnapshotSection("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
     }
     await harness.controller.apply(next)
     #expect(
@@ -157,8 +157,8 @@ struct TerminalListViewTests {
     harness.list.handle(.down)  // Cherry
     let cherryCell = harness.list.visibleCell(at: ItemPath(section: 0, item: 1))
     let moved = Snapshot<SectionInfo, Fruit> {
-      Section("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
-      Section("Red") { fruits(["Apple", "Cherry"]) }
+      SnapshotSection("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
+      SnapshotSection("Red") { fruits(["Apple", "Cherry"]) }
     }
     await harness.controller.apply(moved)
     #expect(harness.list.selection == ItemPath(section: 1, item: 1))
@@ -188,7 +188,7 @@ struct TerminalListViewTests {
   @Test("only the rows on screen have cells")
   func virtualized() {
     let big = Snapshot<SectionInfo, Fruit> {
-      Section("All") { (0..<10_000).map { Fruit(id: $0, name: "Fruit \($0)") } }
+      SnapshotSection("All") { (0..<10_000).map { Fruit(id: $0, name: "Fruit \($0)") } }
     }
     let harness = TerminalHarness(height: 5, snapshot: big)
     _ = harness.screen
@@ -204,10 +204,10 @@ struct TerminalListViewTests {
   @Test("text from data reaches the terminal inert: rows, details, headers, plain text")
   func inertData() {
     let hostile = Snapshot<SectionInfo, Fruit> {
-      Section(hostileTexts[0]) {
+      SnapshotSection(hostileTexts[0]) {
         hostileTexts.enumerated().map { Fruit(id: $0.offset, name: $0.element) }
       }
-      Section("\u{1B}]0;title\u{07}") { [Fruit(id: 99, name: "ok")] }
+      SnapshotSection("\u{1B}]0;title\u{07}") { [Fruit(id: 99, name: "ok")] }
     }
     let harness = TerminalHarness(width: 60, height: 10, snapshot: hostile)
     let lines = harness.list.render()
@@ -236,7 +236,9 @@ struct TerminalListViewTests {
       "ＦＵＬＬＷＩＤＴＨ", "東京都渋谷区神宮前一丁目二十三番地四十五号", "❤️ love",
     ]
     let wide = Snapshot<SectionInfo, Fruit> {
-      Section("果物 🍓 fruits") { names.enumerated().map { Fruit(id: $0.offset, name: $0.element) } }
+      SnapshotSection("果物 🍓 fruits") {
+        names.enumerated().map { Fruit(id: $0.offset, name: $0.element) }
+      }
     }
     for width in [20, 21, 30, 31] {
       let harness = TerminalHarness(width: width, height: names.count + 1, snapshot: wide)

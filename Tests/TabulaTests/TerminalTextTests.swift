@@ -21,8 +21,8 @@ struct InertTextTests {
       ("plain, 東京, e\u{301}, 👨‍👩‍👧", "plain, 東京, e\u{301}, 👨‍👩‍👧"),
     ])
   func standIns(text: String, shown: String) {
-    #expect(inert(text) == shown)
-    #expect(!inert(text).unicodeScalars.contains(where: isTerminalControl))
+    #expect(TerminalText.inert(text) == shown)
+    #expect(!TerminalText.inert(text).unicodeScalars.contains(where: isTerminalControl))
   }
 
   @Test("styled text is inert however it is set")
@@ -40,7 +40,7 @@ struct InertTextTests {
     let frame = [
       ScreenLine(plain: text),
       ScreenLine([StyledText(text, TextStyle(bold: true, foreground: .red)), StyledText(text)]),
-      ScreenLine(plain: truncated(text, to: 12)).fitted(to: 20),
+      ScreenLine(plain: TerminalText.truncated(text, toWidth: 12)).fitted(to: 20),
     ]
     let output = renderer.render(frame)
     #expect(foreignControls(in: output) == [])
@@ -86,20 +86,20 @@ struct DisplayWidthTests {
       ("Ada 東京 😀 e\u{301}!", 14),
     ])
   func widths(text: String, columns: Int) {
-    #expect(displayWidth(of: text) == columns, "\(text.debugDescription)")
+    #expect(TerminalText.width(of: text) == columns, "\(text.debugDescription)")
   }
 
   @Test("truncation counts columns and never splits a cluster")
   func truncation() {
-    #expect(truncated("Hello, world", to: 6) == "Hello…")
-    #expect(truncated("東京タワー", to: 6) == "東京…")
-    #expect(truncated("東京タワー", to: 7) == "東京タ…")
-    #expect(truncated("東京タワー", to: 10) == "東京タワー")
-    #expect(truncated("👨‍👩‍👧 family", to: 4) == "👨‍👩‍👧 …")
-    #expect(truncated("👨‍👩‍👧family", to: 3) == "👨‍👩‍👧…")
-    #expect(truncated("e\u{301}e\u{301}e\u{301}", to: 2) == "e\u{301}…")
-    #expect(truncated("\u{1B}[2J", to: 3) == "␛[…", "truncated text is inert")
-    #expect(truncated("anything", to: 0) == "")
+    #expect(TerminalText.truncated("Hello, world", toWidth: 6) == "Hello…")
+    #expect(TerminalText.truncated("東京タワー", toWidth: 6) == "東京…")
+    #expect(TerminalText.truncated("東京タワー", toWidth: 7) == "東京タ…")
+    #expect(TerminalText.truncated("東京タワー", toWidth: 10) == "東京タワー")
+    #expect(TerminalText.truncated("👨‍👩‍👧 family", toWidth: 4) == "👨‍👩‍👧 …")
+    #expect(TerminalText.truncated("👨‍👩‍👧family", toWidth: 3) == "👨‍👩‍👧…")
+    #expect(TerminalText.truncated("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")
+    #expect(TerminalText.truncated("\u{1B}[2J", toWidth: 3) == "␛[…", "truncated text is inert")
+    #expect(TerminalText.truncated("anything", toWidth: 0) == "")
   }
 
   @Test("fitted lines are exactly the width in columns")

@@ -102,26 +102,28 @@ extension ListController {
 }
 
 extension ListController {
-  /// Shows `source`'s snapshot, and every later one it announces, animated
-  /// (or reloaded when `animated` is false). Replaces any source connected
-  /// before.
+  /// Shows `source`'s snapshot, and every later one it announces, through
+  /// batch updates, animated unless `animatingDifferences` is false.
+  /// Replaces any source connected before.
   ///
   /// The controller keeps `source` alive while it is connected (until
   /// ``disconnect()``, another `connect`, or the controller's end), so a
   /// source made for the screen needs no other owner:
   ///
   /// ```swift
-  /// controller.connect(to: ComposedDataSource([profile, posts]))
+  /// controller.connect(to: ComposedSource([profile, posts]))
   /// ```
-  public func connect(to source: some DataSource<SectionModel, Item>, animated: Bool = true) {
+  public func connect(
+    to source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool = true
+  ) {
     // The observer holds the source weakly (the controller holds it), so the
     // source never keeps itself alive through its own observer list.
     let observation = source.observe { [weak self, weak source] in
       guard let self, let source else { return }
-      self.apply(source.snapshot, animated: animated)
+      self.apply(source.snapshot, animatingDifferences: animatingDifferences)
     }
     connection = (source, observation)
-    apply(source.snapshot, animated: animated)
+    apply(source.snapshot, animatingDifferences: animatingDifferences)
   }
 
   /// Stops following the connected source, and releases it.

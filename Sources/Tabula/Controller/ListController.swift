@@ -10,12 +10,12 @@
 /// presenters.register(PostPresenter(), for: Post.self)
 /// let controller = ListController(host: tableView, presenters: presenters)
 /// controller.apply(feed)                        // animated
-/// await controller.apply(next, animated: true)  // returns once the view shows it
+/// await controller.apply(next)                  // returns once the view shows it
 /// ```
 ///
 /// ## Transactions
 ///
-/// Each ``apply(_:animated:completion:)`` is a transaction: diff the snapshot
+/// Each ``apply(_:animatingDifferences:completion:)`` is a transaction: diff the snapshot
 /// the view shows against the new one, stage the changes
 /// (``StagedChangeset``) and perform the stages one after another, waiting
 /// for each batch's animation. Transactions run one at a time, in the order
@@ -28,8 +28,8 @@
 /// A transaction starts at once when none runs: a small diff is computed and
 /// sent to the host before `apply` returns. A diff of more than
 /// ``backgroundDiffThreshold`` items runs off the main actor. A change with
-/// more than ``reloadThreshold`` operations, or a non-animated apply, reloads
-/// the view instead.
+/// more than ``reloadThreshold`` operations reloads the view instead, as
+/// ``applyUsingReloadData(_:completion:)`` always does.
 ///
 /// ## Presenters
 ///
@@ -48,7 +48,8 @@
 /// ``PresenterError`` message is reported to ``TabulaLog`` once per model
 /// type.
 @MainActor
-public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>: ListDataSource {
+public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDataSource
+{
   /// Makes the cell for an item: dequeue it from the host, configure it.
   public typealias CellProvider =
     @MainActor (
@@ -129,9 +130,19 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// Whether a transaction is running.
   public var isUpdating: Bool { running != nil }
 
+  /// How a transaction reaches the view.
+  enum ApplyMode: Comparable {
+    /// Batch updates, animated.
+    case animated
+    /// The same batch updates, without animation.
+    case unanimated
+    /// `reloadData`, no batch.
+    case reload
+  }
+
   private struct Transaction {
     var snapshot: Snapshot<SectionModel, Item>
-    var animated: Bool
+    var mode: ApplyMode
     var completions: [@MainActor () -> Void]
   }
 
@@ -144,11 +155,11 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
 
   /// The data source this controller follows, if any, held strongly while
   /// connected, with the observation of its changes.
-  var connection: (source: AnyObject, observation: Observation)?
+  var connection: (source: AnyObject, observation: ObservationToken)?
 
   /// The registration with ``presenters`` for their changes; released (and
   /// so ended) with the controller.
-  private var presentersObservation: Observation?
+  private var presentersObservation: ObservationToken?
 
   private var pending: Transaction?
   /// The snapshot of the running transaction, without marks (they are being
@@ -220,38 +231,75 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     presentersObservation = presenters?.observeChanges { [weak self] in
       self?.presentationChanged()
     }
-    host.listDataSource = self
+    host.hostDataSource = self
     host.reloadData()
   }
 
-  /// Shows `snapshot`, animating the differences from what the view shows.
+  /// Shows `snapshot` through batch updates of the differences from what
+  /// the view shows, animated or not, as `UITableViewDiffableDataSource`'s
+  /// `apply(_:animatingDifferences:completion:)` does.
   ///
   /// - Parameters:
   ///   - snapshot: The data to show.
-  ///   - animated: `false` reloads the view instead of animating.
+  ///   - animatingDifferences: `false` performs the same batch updates
+  ///     without animation (cells that stay keep their state); to reload
+  ///     the view instead, use ``applyUsingReloadData(_:completion:)``.
   ///   - completion: Runs once the view shows this snapshot (or a newer one
   ///     that replaced it while it waited).
   public func apply(
-    _ snapshot: Snapshot<SectionModel, Item>, animated: Bool = true,
+    _ snapshot: Snapshot<SectionModel, Item>, animatingDifferences: Bool = true,
     completion: (@MainActor () -> Void)? = nil
+  ) {
+    enqueue(snapshot, mode: animatingDifferences ? .animated : .unanimated, completion: completion)
+  }
+
+  /// Shows `snapshot` and returns once the view shows it (or a newer one).
+  public func apply(
+    _ snapshot: Snapshot<SectionModel, Item>, animatingDifferences: Bool = true
+  ) async {
+    await withCheckedContinuation { continuation in
+      apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
+    }
+  }
+
+  /// Shows `snapshot` by reloading the view, without diffing or animation,
+  /// as `UITableViewDiffableDataSource`'s `applySnapshotUsingReloadData` does:
+  /// every visible cell is made again.
+  ///
+  /// - Parameter completion: Runs once the view shows this snapshot (or a
+  ///   newer one that replaced it while it waited).
+  public func applyUsingReloadData(
+    _ snapshot: Snapshot<SectionModel, Item>, completion: (@MainActor () -> Void)? = nil
+  ) {
+    enqueue(snapshot, mode: .reload, completion: completion)
+  }
+
+  /// Shows `snapshot` by reloading the view, and returns once it shows it
+  /// (or a newer one).
+  public func applyUsingReloadData(_ snapshot: Snapshot<SectionModel, Item>) async {
+    await withCheckedContinuation { continuation in
+      applyUsingReloadData(snapshot) { continuation.resume() }
+    }
+  }
+
+  /// Queues `snapshot`; a snapshot already waiting is replaced (its marks
+  /// and completions carried over). A reload asked for is never downgraded
+  /// to batch updates by a later apply; otherwise the latest call decides
+  /// whether batches animate.
+  private func enqueue(
+    _ snapshot: Snapshot<SectionModel, Item>, mode: ApplyMode,
+    completion: (@MainActor () -> Void)?
   ) {
     if var waiting = pending {
       waiting.snapshot = Self.carryingMarks(of: waiting.snapshot, into: snapshot)
-      waiting.animated = animated
+      waiting.mode = waiting.mode == .reload ? .reload : mode
       if let completion { waiting.completions.append(completion) }
       pending = waiting
     } else {
       pending = Transaction(
-        snapshot: snapshot, animated: animated, completions: completion.map { [$0] } ?? [])
+        snapshot: snapshot, mode: mode, completions: completion.map { [$0] } ?? [])
     }
     startNextTransaction()
-  }
-
-  /// Shows `snapshot` and returns once the view shows it (or a newer one).
-  public func apply(_ snapshot: Snapshot<SectionModel, Item>, animated: Bool = true) async {
-    await withCheckedContinuation { continuation in
-      apply(snapshot, animated: animated) { continuation.resume() }
-    }
   }
 
   /// Refreshes the cells of the given items in place, without a new snapshot.
@@ -389,7 +437,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     running = transaction.snapshot.withoutMarks
     let old = _snapshot
     let new = transaction.snapshot
-    guard transaction.animated else {
+    guard transaction.mode != .reload else {
       reload(new, then: transaction)
       return
     }
@@ -431,7 +479,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     }
     let stage = staged[index]
     host.performBatch(
-      stage.changeset, updateData: { self._snapshot = stage.snapshot },
+      stage.changeset, animated: transaction.mode == .animated,
+      updateData: { self._snapshot = stage.snapshot },
       completion: {
         self.performStage(index + 1, of: staged, target: target, transaction: transaction)
       })
@@ -472,14 +521,14 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     return merged
   }
 
-  // MARK: ListDataSource
+  // MARK: ListHostDataSource
 
   /// The number of sections of ``snapshot``.
   public var numberOfSections: Int { _snapshot.numberOfSections }
 
   /// The number of items in a section of ``snapshot``.
-  public func numberOfItems(inSection section: Int) -> Int {
-    _snapshot.numberOfItems(inSection: section)
+  public func numberOfItems(inSectionAt section: Int) -> Int {
+    _snapshot.numberOfItems(inSectionAt: section)
   }
 
   /// The cell for the item at `path`: from its presenter, or the
@@ -518,7 +567,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
-  public func headerTitle(forSection section: Int) -> String? {
+  public func headerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
     return (_snapshot._sections[section] as? any HeaderTitleProviding)?.headerTitle
   }
@@ -528,7 +577,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
-  public func footerTitle(forSection section: Int) -> String? {
+  public func footerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
     return (_snapshot._sections[section] as? any HeaderTitleProviding)?.footerTitle
   }

@@ -1,4 +1,5 @@
 /// Why two arrays cannot be diffed.
+@nonexhaustive
 public enum DiffError: Error, Equatable, CustomStringConvertible {
   /// Ids that occur more than once, in the old array, the new one or both,
   /// each with every index where it occurs.

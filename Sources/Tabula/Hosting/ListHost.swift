@@ -1,7 +1,7 @@
 /// What a list view must do for Tabula: a `UITableView`, a `UICollectionView`,
 /// the simulated views of `TabulaTesting`, or a terminal list view.
 ///
-/// A host shows what its ``listDataSource`` answers (counts, cells, titles),
+/// A host shows what its ``hostDataSource`` answers (counts, cells, titles),
 /// reloads everything on request, performs one batch update at a time, and
 /// reports which items are visible. A ``ListController`` drives it; user
 /// interaction (a selection) goes back through the data source.
@@ -15,7 +15,7 @@ public protocol ListHost<Cell>: AnyObject {
 
   /// The object the host asks for counts, cells and titles, and tells about
   /// selections. Hosts hold it weakly, as UIKit holds its data source.
-  var listDataSource: (any ListDataSource<Cell>)? { get set }
+  var hostDataSource: (any ListHostDataSource<Cell>)? { get set }
 
   /// Reloads every section and cell from the data source, without animation.
   func reloadData()
@@ -34,8 +34,13 @@ public protocol ListHost<Cell>: AnyObject {
   /// The titles are refreshed as part of the batch, before `completion` can
   /// run: a completion may start the next batch at once, after which this
   /// batch's section positions no longer hold.
+  ///
+  /// With `animated` false the host performs the same update without
+  /// animation (UIKit: inside `UIView.performWithoutAnimation`); the rules
+  /// and the cells are the same.
   func performBatch(
-    _ batch: Changeset, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
+    _ batch: Changeset, animated: Bool, updateData: () -> Void,
+    completion: @escaping @MainActor () -> Void)
 
   /// The paths of the items whose cells are on screen, in list order.
   var visibleItemPaths: [ItemPath] { get }
@@ -60,7 +65,7 @@ public protocol ListHost<Cell>: AnyObject {
 /// What a ``ListHost`` asks of its data: counts, cells, titles, heights, and
 /// what to do with a selection. ``ListController`` is the usual one.
 @MainActor
-public protocol ListDataSource<Cell>: AnyObject {
+public protocol ListHostDataSource<Cell>: AnyObject {
   /// The kind of cell the host shows.
   associatedtype Cell
 
@@ -68,16 +73,16 @@ public protocol ListDataSource<Cell>: AnyObject {
   var numberOfSections: Int { get }
 
   /// The number of items in a section.
-  func numberOfItems(inSection section: Int) -> Int
+  func numberOfItems(inSectionAt section: Int) -> Int
 
   /// The configured cell for the item at `path`, dequeued from `host`.
   func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell
 
   /// The header title of a section, if any.
-  func headerTitle(forSection section: Int) -> String?
+  func headerTitle(forSectionAt section: Int) -> String?
 
   /// The footer title of a section, if any.
-  func footerTitle(forSection section: Int) -> String?
+  func footerTitle(forSectionAt section: Int) -> String?
 
   /// The height of the item at `path` for a list `width` wide, or `nil` for
   /// the host's default.

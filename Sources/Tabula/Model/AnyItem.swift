@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let feed = Snapshot<SectionInfo, AnyItem> {
-///   Section("Feed") {
+///   SnapshotSection("Feed") {
 ///     User(id: 1, name: "Ada")
 ///     Post(id: 1, text: "Hello")  // same raw id, different type: a different item
 ///   }

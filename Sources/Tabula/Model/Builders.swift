@@ -1,4 +1,4 @@
-/// Builds the items of a ``Section`` from a list of expressions.
+/// Builds the items of a ``SnapshotSection`` from a list of expressions.
 ///
 /// Each line is an item or an array of items; `if`, `switch` and `for` work as
 /// usual. When the item type is ``AnyItem``, any ``Diffable`` value is accepted
@@ -33,14 +33,14 @@ extension ItemsBuilder where Item == AnyItem {
   }
 }
 
-/// Builds the sections of a ``Snapshot`` from a list of ``Section`` expressions.
+/// Builds the sections of a ``Snapshot`` from a list of ``SnapshotSection`` expressions.
 @resultBuilder
 public enum SnapshotBuilder<SectionModel: Diffable, Item: Diffable> {
   /// The section type this builder collects.
-  public typealias Component = [Section<SectionModel, Item>]
+  public typealias Component = [SnapshotSection<SectionModel, Item>]
 
   /// One section.
-  public static func buildExpression(_ section: Section<SectionModel, Item>) -> Component {
+  public static func buildExpression(_ section: SnapshotSection<SectionModel, Item>) -> Component {
     [section]
   }
   /// Several sections.

@@ -7,11 +7,12 @@
 ///
 /// ```swift
 /// do {
-///   _ = try Snapshot(sections: [Section("A", items: [u1, u2, u1])])
+///   _ = try Snapshot(sections: [SnapshotSection("A", items: [u1, u2, u1])])
 /// } catch {
 ///   print(error)  // duplicate item IDs: 1 at [0, 0] and [0, 2]
 /// }
 /// ```
+@nonexhaustive
 public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   /// Item ids that occur more than once, each with every position it has in the
   /// snapshot (or the snapshot the edit would have produced).

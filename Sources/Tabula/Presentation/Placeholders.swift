@@ -113,7 +113,7 @@ extension Snapshot {
   /// - Otherwise the content (empty when there is none).
   ///
   /// Without `makePlaceholder` (items that cannot hold a placeholder), the
-  /// content is shown in every state. ``LoadingDataSource`` and TabulaGRDB's
+  /// content is shown in every state. ``LoadingSource`` and TabulaGRDB's
   /// `FetchedList` show their states this way; so can your own sources.
   public static func showing(
     _ content: Snapshot?, in state: LoadingState, placeholderSection: SectionModel,

@@ -40,7 +40,7 @@
 public final class PresenterRegistry<Cell>: ActionDispatching {
   /// The presenter for models nothing else presents; `nil` makes a missing
   /// presenter an error.
-  public var defaultPresenter: AnyPresenter<Any, Cell>? {
+  public var defaultPresenter: AnyPresenter<Cell>? {
     didSet { _changed() }
   }
 
@@ -48,7 +48,7 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   public var defaultHandler: (@MainActor (PresenterAction, Any, PresentationContext) -> Void)?
 
   /// Increases with every change; caches built on the registry compare it.
-  public private(set) var version = 0
+  private(set) var version = 0
 
   @usableFromInline
   struct Key: Hashable {
@@ -94,11 +94,12 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
 
   /// The presenter for a type, and the style its models are shown in.
   @MainActor
-  public final class Resolved {
+  @usableFromInline
+  final class Resolved {
     /// The presenter.
-    public let entry: PresenterEntry<Cell>
+    @usableFromInline let entry: PresenterEntry<Cell>
     /// The style of the model's type.
-    public let style: PresentationStyle
+    @usableFromInline let style: PresentationStyle
     /// Where the contexts it makes send actions.
     @usableFromInline let dispatcher: PresenterRegistry<Cell>
 
@@ -111,7 +112,7 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
 
     /// The context for presenting at `path`.
     @inlinable
-    public func context(at path: ItemPath) -> PresentationContext {
+    func context(at path: ItemPath) -> PresentationContext {
       PresentationContext(style: style, path: path, dispatcher: dispatcher)
     }
   }
@@ -180,7 +181,7 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   /// Calls `observer` whenever a presenter, style or default changes (a list
   /// controller refreshes its visible rows then), until the returned token
   /// is cancelled or released.
-  public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> Observation {
+  public func observeChanges(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
     observers.add(observer)
   }
 
@@ -195,7 +196,8 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   ///   nothing presents the model's type.
   /// - Complexity: O(1) for a type seen before; the first lookup of a type
   ///   may try every registration.
-  public func resolve(_ model: Any) throws(PresenterError) -> Resolved {
+  @usableFromInline
+  func resolve(_ model: Any) throws(PresenterError) -> Resolved {
     let type = ObjectIdentifier(Swift.type(of: model))
     if let index = resolvedTypes.firstIndex(of: type) { return resolutions[index] }
     let style = styles[type] ?? .default
@@ -289,6 +291,7 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
 }
 
 /// A missing presenter.
+@nonexhaustive
 public enum PresenterError: Error, Equatable, CustomStringConvertible {
   /// Nothing presents `modelType`; `registered` lists the registered types.
   case noPresenter(modelType: String, registered: [String])
@@ -306,9 +309,10 @@ public enum PresenterError: Error, Equatable, CustomStringConvertible {
 
 /// A presenter with its model and cell types erased, as the registry keeps it.
 @MainActor
-public final class PresenterEntry<Cell> {
+@usableFromInline
+final class PresenterEntry<Cell> {
   /// Tells presenters apart: rows whose presenter changes are reloaded.
-  public let id: Int
+  @usableFromInline let id: Int
   @usableFromInline let accepts: (Any) -> Bool
   @usableFromInline let reuseIdentifier: (Any, PresentationStyle) -> String
   @usableFromInline let configure: (Cell, Any, PresentationContext) -> Void
@@ -383,19 +387,19 @@ public final class PresenterEntry<Cell> {
   }
 
   /// The reuse identifier for `model` in `style`.
-  public func reuseIdentifier(for model: Any, style: PresentationStyle) -> String {
+  func reuseIdentifier(for model: Any, style: PresentationStyle) -> String {
     reuseIdentifier(model, style)
   }
 
   /// Configures `cell` for `model`.
-  public func configure(_ cell: Cell, with model: Any, context: PresentationContext) {
+  func configure(_ cell: Cell, with model: Any, context: PresentationContext) {
     configure(cell, model, context)
   }
 }
 
 /// A presenter of any model type, for ``PresenterRegistry/defaultPresenter``.
 @MainActor
-public struct AnyPresenter<Model, Cell> {
+public struct AnyPresenter<Cell> {
   let entry: PresenterEntry<Cell>
 
   /// Wraps `presenter`, which must present `Any` models (it receives

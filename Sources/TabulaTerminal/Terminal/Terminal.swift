@@ -15,7 +15,7 @@ import Foundation
 private let clockOrigin = ContinuousClock.now
 
 /// Seconds since the module was loaded, from a monotonic clock.
-public func monotonicSeconds() -> Double {
+func monotonicSeconds() -> Double {
   let (seconds, attoseconds) = (ContinuousClock.now - clockOrigin).components
   return Double(seconds) + Double(attoseconds) / 1e18
 }

@@ -25,7 +25,7 @@
 ///   pictures ``inert(_:)`` shows them as.
 ///
 /// - Complexity: O(n) in the length of `text`.
-public func displayWidth(of text: some StringProtocol) -> Int {
+func displayWidth(of text: some StringProtocol) -> Int {
   if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
   var width = 0
   for character in text { width += character.displayWidth }
@@ -70,7 +70,7 @@ extension Character {
 /// ```
 ///
 /// - Complexity: O(n) in the length of `text`.
-public func truncated(_ text: String, to width: Int) -> String {
+func truncated(_ text: String, to width: Int) -> String {
   guard width > 0 else { return "" }
   let text = inert(text)
   guard displayWidth(of: text) > width else { return text }

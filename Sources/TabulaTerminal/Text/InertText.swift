@@ -29,7 +29,7 @@
 ///
 /// - Complexity: O(n) in the length of `text`; text without such characters
 ///   is returned as it is after one scan.
-public func inert(_ text: some StringProtocol) -> String {
+func inert(_ text: some StringProtocol) -> String {
   guard text.unicodeScalars.contains(where: { visibleStandIn(for: $0) != nil }) else {
     return String(text)
   }

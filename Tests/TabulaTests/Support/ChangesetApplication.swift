@@ -36,11 +36,11 @@ func applyChangeset<SectionModel: Diffable & Equatable, Item: Diffable & Equatab
   for (section, source) in sectionSource.enumerated() {
     guard let source else {
       result.sections.append(new.sections[section])
-      result.rows.append(Array(new.items(inSection: section)))
+      result.rows.append(Array(new.items(inSectionAt: section)))
       continue
     }
     result.sections.append(oldList.sections[source])
-    let count = new.numberOfItems(inSection: section)
+    let count = new.numberOfItems(inSectionAt: section)
     var rows = [Item?](repeating: nil, count: count)
     for insert in changeset.itemInserts where insert.section == section {
       guard insert.item < count else { return nil }

@@ -13,7 +13,7 @@ struct DisplayedList<SectionModel: Diffable & Equatable, Item: Diffable & Equata
 
   init(_ snapshot: Snapshot<SectionModel, Item>) {
     sections = snapshot.sections
-    rows = snapshot.sections.indices.map { Array(snapshot.items(inSection: $0)) }
+    rows = snapshot.sections.indices.map { Array(snapshot.items(inSectionAt: $0)) }
   }
 
   /// Applies one stage as a batch update, under `kind`'s rules.
@@ -30,7 +30,7 @@ struct DisplayedList<SectionModel: Diffable & Equatable, Item: Diffable & Equata
   ) throws(ListViewError) {
     let result = try BatchRules.apply(
       BatchOperations(changeset), before: rows.map(\.count),
-      after: snapshot.sections.indices.map { snapshot.numberOfItems(inSection: $0) }, kind: kind)
+      after: snapshot.sections.indices.map { snapshot.numberOfItems(inSectionAt: $0) }, kind: kind)
     let updatedSections = Set(changeset.sectionUpdates.map(\.to))
     var newSections: [SectionModel] = []
     var newRows: [[Item]] = []
@@ -110,7 +110,7 @@ func minimumMoves<SectionModel: Diffable, Item: Diffable>(
       let oldSection = old.sectionIndex(of: model.id)
     else { continue }
     var sameSection: [Int] = []
-    for item in new.items(inSection: section) {
+    for item in new.items(inSectionAt: section) {
       guard let path = old.path(of: item.id) else { continue }
       let from = old.sections[path.section].id
       guard !new.reloadedSectionIDs.contains(from), new.sectionIndex(of: from) != nil else {

@@ -20,8 +20,8 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     sections.map { "\($0.model.id): \($0.items)" }.joined(separator: "; ")
   }
 
-  var snapshotSections: [Section<SectionInfo, TestItem>] {
-    sections.map { Section($0.model, items: $0.items) }
+  var snapshotSections: [SnapshotSection<SectionInfo, TestItem>] {
+    sections.map { SnapshotSection($0.model, items: $0.items) }
   }
 
   var allItems: [TestItem] { sections.flatMap(\.items) }

@@ -11,7 +11,7 @@ struct PathModel: Equatable {
   }
 
   var snapshot: TestSnapshot {
-    try! TestSnapshot(sections: sections.map { Section($0.model, items: $0.items) })
+    try! TestSnapshot(sections: sections.map { SnapshotSection($0.model, items: $0.items) })
   }
 
   func sectionRange(_ index: Int) -> SnapshotError? {

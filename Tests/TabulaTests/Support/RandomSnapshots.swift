@@ -21,7 +21,7 @@ func randomSnapshot(_ random: inout SeededRandom, maxItems: Int, ids: inout Fres
   -> TestSnapshot
 {
   var sections = (0..<random.int(in: 0...12)).map { _ in
-    Section<SectionInfo, TestItem>(ids.section())
+    SnapshotSection<SectionInfo, TestItem>(ids.section())
   }
   if !sections.isEmpty {
     for _ in 0..<random.int(in: 0...maxItems) {

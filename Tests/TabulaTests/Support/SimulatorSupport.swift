@@ -5,22 +5,22 @@ import Testing
 /// A data source with plain counts, for exercising a simulated view's rules
 /// directly. Cells read "section-row" and headers "Section n".
 @MainActor
-final class CountsDataSource: ListDataSource {
+final class CountsDataSource: ListHostDataSource {
   var counts: [Int]
   var cellsMade = 0
 
   init(_ counts: [Int]) { self.counts = counts }
 
   var numberOfSections: Int { counts.count }
-  func numberOfItems(inSection section: Int) -> Int { counts[section] }
+  func numberOfItems(inSectionAt section: Int) -> Int { counts[section] }
   func cell(for host: any ListHost<SimulatedCell>, at path: ItemPath) -> SimulatedCell {
     cellsMade += 1
     let cell = host.dequeueCell(withReuseIdentifier: "cell", for: path)
     cell.text = "\(path.section)-\(path.item)"
     return cell
   }
-  func headerTitle(forSection section: Int) -> String? { "Section \(section)" }
-  func footerTitle(forSection section: Int) -> String? { nil }
+  func headerTitle(forSectionAt section: Int) -> String? { "Section \(section)" }
+  func footerTitle(forSectionAt section: Int) -> String? { nil }
   func height(forItemAt path: ItemPath, width: Double) -> Double? { nil }
   func didSelectItem(at path: ItemPath) {}
 }
@@ -38,7 +38,7 @@ func loadedView(_ kind: ListViewKind, counts: [Int], viewportHeight: Int = 20) -
   view.register(SimulatedCell.self, forReuseIdentifier: "cell")
   view.animationTiming = .immediate
   let source = CountsDataSource(counts)
-  view.listDataSource = source
+  view.hostDataSource = source
   view.reloadData()
   return (view, source)
 }
@@ -72,10 +72,10 @@ func expectShows(
   }
   for (section, model) in snapshot.sections.enumerated() {
     #expect(
-      view.numberOfRows(inSection: section) == snapshot.numberOfItems(inSection: section),
+      view.numberOfRows(inSectionAt: section) == snapshot.numberOfItems(inSectionAt: section),
       "section \(section). \(comment())", sourceLocation: sourceLocation)
     #expect(
-      view.headerTitle(forSection: section) == model.title, "header \(section). \(comment())",
+      view.headerTitle(forSectionAt: section) == model.title, "header \(section). \(comment())",
       sourceLocation: sourceLocation)
   }
   for path in view.visibleItemPaths {

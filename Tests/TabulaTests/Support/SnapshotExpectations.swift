@@ -7,7 +7,7 @@ import Testing
 func expectMatches(
   _ snapshot: TestSnapshot, _ model: NaiveModel, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  snapshot._checkInvariants()
+  snapshot._verifyInvariants()
   #expect(NaiveModel(snapshot) == model, sourceLocation: sourceLocation)
   #expect(snapshot.numberOfSections == model.sections.count, sourceLocation: sourceLocation)
   #expect(snapshot.sections == model.sections.map(\.model), sourceLocation: sourceLocation)
@@ -16,10 +16,10 @@ func expectMatches(
   var flat = 0
   for (sectionIndex, section) in model.sections.enumerated() {
     #expect(
-      snapshot.numberOfItems(inSection: sectionIndex) == section.items.count,
+      snapshot.numberOfItems(inSectionAt: sectionIndex) == section.items.count,
       sourceLocation: sourceLocation)
     #expect(
-      Array(snapshot.items(inSection: sectionIndex)) == section.items,
+      Array(snapshot.items(inSectionAt: sectionIndex)) == section.items,
       sourceLocation: sourceLocation)
     #expect(
       snapshot.sectionIndex(of: section.model.id) == model.sectionIndex(of: section.model.id),
@@ -82,7 +82,7 @@ func expectEdit(
     case .failure(let expectedError):
       #expect(error == expectedError, sourceLocation: sourceLocation)
       #expect(copy == snapshot, "a failed edit changes nothing", sourceLocation: sourceLocation)
-      copy._checkInvariants()
+      copy._verifyInvariants()
     }
   }
 }

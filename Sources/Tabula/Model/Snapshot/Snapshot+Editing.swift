@@ -89,12 +89,23 @@ extension Snapshot {
     _removeItems { doomed[$0] }
   }
 
-  /// Deletes every item, keeping the (now empty) sections.
+  /// Deletes every item and, like `NSDiffableDataSourceSnapshot`'s
+  /// `deleteAllItems()`, every section; with `keepingSections`, the
+  /// sections stay, empty.
   ///
-  /// - Complexity: O(s), s the number of sections.
+  /// ```swift
+  /// snapshot.deleteAllItems()                        // an empty snapshot
+  /// snapshot.deleteAllItems(keepingSections: true)   // the sections, without items
+  /// ```
+  ///
+  /// - Complexity: O(1) without sections; O(s) keeping s sections.
   @inlinable
-  public mutating func deleteAllItems() {
-    _replaceItems([], hashes: [], starts: Array(repeating: 0, count: _sectionStarts.count))
+  public mutating func deleteAllItems(keepingSections: Bool = false) {
+    if keepingSections {
+      _replaceItems([], hashes: [], starts: Array(repeating: 0, count: _sectionStarts.count))
+    } else {
+      self = Snapshot()
+    }
   }
 
   /// Moves an item to just before another item, possibly in another section.

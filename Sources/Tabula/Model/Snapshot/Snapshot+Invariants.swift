@@ -1,37 +1,45 @@
 extension Snapshot {
-  /// Checks that the indexes agree with the stored sections and items.
-  ///
-  /// Compiled into debug builds (the `TABULA_INTERNAL_CHECKS` condition, which
-  /// `swift test` sets), where every initializer and edit calls it; in release
-  /// builds it does nothing.
+  /// Checks the invariants after an initializer or edit, when Tabula is
+  /// built with the `TABULA_INTERNAL_CHECKS` condition (its CI sets it, see
+  /// `Package.swift`); otherwise it does nothing. Apps' debug builds never
+  /// pay for it.
   @inlinable
   func _checkInvariants() {
     #if TABULA_INTERNAL_CHECKS
-      precondition(_sectionHashes.count == _sections.count, "one hash per section")
-      precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
-      precondition(_sectionStarts.first == 0, "the first section starts at 0")
-      precondition(_sectionStarts.last == _items.count, "the starts end at the item count")
-      for section in _sections.indices {
-        precondition(_sectionStarts[section] <= _sectionStarts[section + 1], "starts ascend")
-        precondition(
-          _sectionHashes[section] == IDHashing.hash(_sections[section].id), "section hash")
-        precondition(_sectionIndex(of: _sections[section].id) == section, "section index")
-        for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
-          precondition(Int(_itemSections[flat]) == section, "section of item \(flat)")
-        }
-      }
-      precondition(_itemHashes.count == _items.count, "one hash per item")
-      precondition(_itemSections.count == _items.count, "one section per item")
-      for flat in _items.indices {
-        precondition(_itemHashes[flat] == IDHashing.hash(_items[flat].id), "item hash \(flat)")
-        precondition(_flatIndex(of: _items[flat].id) == flat, "item index \(flat)")
-      }
-      precondition(_itemTable.storedPositions.count == _items.count, "one entry per item")
-      precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
-      for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
-      for id in _reloadedSections {
-        precondition(_sectionIndex(of: id) != nil, "marked section exists")
-      }
+      _verifyInvariants()
     #endif
+  }
+
+  /// Checks that the indexes agree with the stored sections and items, in
+  /// any build: what tests call.
+  ///
+  /// - Complexity: O(n).
+  @usableFromInline
+  func _verifyInvariants() {
+    precondition(_sectionHashes.count == _sections.count, "one hash per section")
+    precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
+    precondition(_sectionStarts.first == 0, "the first section starts at 0")
+    precondition(_sectionStarts.last == _items.count, "the starts end at the item count")
+    for section in _sections.indices {
+      precondition(_sectionStarts[section] <= _sectionStarts[section + 1], "starts ascend")
+      precondition(
+        _sectionHashes[section] == IDHashing.hash(_sections[section].id), "section hash")
+      precondition(_sectionIndex(of: _sections[section].id) == section, "section index")
+      for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
+        precondition(Int(_itemSections[flat]) == section, "section of item \(flat)")
+      }
+    }
+    precondition(_itemHashes.count == _items.count, "one hash per item")
+    precondition(_itemSections.count == _items.count, "one section per item")
+    for flat in _items.indices {
+      precondition(_itemHashes[flat] == IDHashing.hash(_items[flat].id), "item hash \(flat)")
+      precondition(_flatIndex(of: _items[flat].id) == flat, "item index \(flat)")
+    }
+    precondition(_itemTable.storedPositions.count == _items.count, "one entry per item")
+    precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
+    for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
+    for id in _reloadedSections {
+      precondition(_sectionIndex(of: id) != nil, "marked section exists")
+    }
   }
 }

@@ -17,9 +17,20 @@ extension Snapshot {
   ///   the ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   /// - Complexity: O(1).
   @inlinable
-  public func numberOfItems(inSection index: Int) -> Int {
+  public func numberOfItems(inSectionAt index: Int) -> Int {
     _checkSectionIndex(index)
     return _sectionStarts[index + 1] - _sectionStarts[index]
+  }
+
+  /// The number of items in the section with id `id`, or `nil` when there
+  /// is no such section (as `NSDiffableDataSourceSnapshot`'s
+  /// `numberOfItems(inSection:)`, which takes an identifier too; the index
+  /// form is ``numberOfItems(inSectionAt:)``).
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func numberOfItems(inSection id: SectionModel.ID) -> Int? {
+    sectionIndex(of: id).map { _sectionStarts[$0 + 1] - _sectionStarts[$0] }
   }
 
   /// The section models, in order.
@@ -39,16 +50,25 @@ extension Snapshot {
   /// - Precondition: `index` is a valid section index.
   /// - Complexity: O(1).
   @inlinable
-  public func items(inSection index: Int) -> ArraySlice<Item> {
+  public func items(inSectionAt index: Int) -> ArraySlice<Item> {
     _checkSectionIndex(index)
     return _items[_sectionStarts[index]..<_sectionStarts[index + 1]]
+  }
+
+  /// The items of the section with id `id`, or `nil` when there is no such
+  /// section (the index form is ``items(inSectionAt:)``).
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func items(inSection id: SectionModel.ID) -> ArraySlice<Item>? {
+    sectionIndex(of: id).map { _items[_sectionStarts[$0]..<_sectionStarts[$0 + 1]] }
   }
 
   /// The section models with their items, for iterating or rebuilding.
   ///
   /// - Complexity: O(n).
-  public var sectionsWithItems: [Section<SectionModel, Item>] {
-    _sections.indices.map { Section(_sections[$0], items: Array(items(inSection: $0))) }
+  public var sectionsWithItems: [SnapshotSection<SectionModel, Item>] {
+    _sections.indices.map { SnapshotSection(_sections[$0], items: Array(items(inSectionAt: $0))) }
   }
 
   /// The item at `path`.
@@ -221,7 +241,7 @@ extension Snapshot: CustomStringConvertible {
   /// The sections and their items, one section per line.
   public var description: String {
     let lines = _sections.indices.map { index in
-      let items = items(inSection: index).map { String(describing: $0) }
+      let items = items(inSectionAt: index).map { String(describing: $0) }
       return "\(_sections[index]): [\(items.joined(separator: ", "))]"
     }
     return "Snapshot(\(lines.joined(separator: "; ")))"

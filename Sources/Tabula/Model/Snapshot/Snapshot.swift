@@ -9,8 +9,8 @@
 ///
 /// ```swift
 /// let snapshot = Snapshot<SectionInfo, Contact> {
-///   Section("A") { Contact(id: 1, name: "Ada") }
-///   Section("G") { Contact(id: 2, name: "Grace") }
+///   SnapshotSection("A") { Contact(id: 1, name: "Ada") }
+///   SnapshotSection("G") { Contact(id: 2, name: "Grace") }
 /// }
 /// snapshot.path(of: 2)                         // [1, 0]
 /// snapshot[ItemPath(section: 0, item: 0)].name  // "Ada"
@@ -76,7 +76,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   ///   its positions.
   /// - Complexity: Expected O(n), n the number of items.
   @inlinable
-  public init(sections: [Section<SectionModel, Item>]) throws(SnapshotError) {
+  public init(sections: [SnapshotSection<SectionModel, Item>]) throws(SnapshotError) {
     var items: [Item] = []
     items.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
     var starts = [0]
@@ -94,8 +94,8 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   ///
   /// ```swift
   /// let snapshot = Snapshot<SectionInfo, AnyItem> {
-  ///   Section("People") { ada; grace }
-  ///   Section("Posts") { hello }
+  ///   SnapshotSection("People") { ada; grace }
+  ///   SnapshotSection("Posts") { hello }
   /// }
   /// ```
   ///
@@ -105,7 +105,9 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// - Precondition: Item ids are unique and section ids are unique; otherwise
   ///   this traps with the ``SnapshotError`` message naming every duplicate.
   @inlinable
-  public init(@SnapshotBuilder<SectionModel, Item> _ content: () -> [Section<SectionModel, Item>]) {
+  public init(
+    @SnapshotBuilder<SectionModel, Item> _ content: () -> [SnapshotSection<SectionModel, Item>]
+  ) {
     self = _trapping { () throws(SnapshotError) in try Snapshot(sections: content()) }
   }
 
@@ -114,8 +116,8 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   ///
   /// ```swift
   /// let snapshot = try Snapshot<SectionInfo, AnyItem>.make {
-  ///   Section("People") { people }
-  ///   Section("Posts") { posts }
+  ///   SnapshotSection("People") { people }
+  ///   SnapshotSection("Posts") { posts }
   /// }
   /// ```
   ///
@@ -125,7 +127,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// - Complexity: Expected O(n), n the number of items.
   @inlinable
   public static func make(
-    @SnapshotBuilder<SectionModel, Item> _ content: () -> [Section<SectionModel, Item>]
+    @SnapshotBuilder<SectionModel, Item> _ content: () -> [SnapshotSection<SectionModel, Item>]
   ) throws(SnapshotError) -> Snapshot {
     try Snapshot(sections: content())
   }

@@ -3,12 +3,12 @@
 /// animates the change.
 ///
 /// ```swift
-/// let people = try StaticDataSource(contacts, in: SectionInfo(id: "people", title: "People"))
+/// let people = try StaticSource(contacts, in: SectionInfo(id: "people", title: "People"))
 /// controller.connect(to: people)
 /// try people.setItems(updatedContacts, in: SectionInfo(id: "people", title: "People"))
 /// ```
 @MainActor
-public final class StaticDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
+public final class StaticSource<SectionModel: Diffable, Item: Diffable>: SnapshotSource {
   /// The content.
   public private(set) var snapshot: Snapshot<SectionModel, Item>
   private let observers = ObserverList()
@@ -55,7 +55,7 @@ public final class StaticDataSource<SectionModel: Diffable, Item: Diffable>: Dat
   }
 
   /// Calls `observer` after every change.
-  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
     observers.add(observer)
   }
 }

@@ -3,7 +3,7 @@
 /// loading state and placeholders.
 ///
 /// ```swift
-/// let screen = ComposedDataSource([profile, posts, suggestions])
+/// let screen = ComposedSource([profile, posts, suggestions])
 /// controller.connect(to: screen)
 /// posts.refresh()   // only the posts' sections change; the others stay put
 /// ```
@@ -17,32 +17,32 @@
 /// a collision is an error (``state`` becomes ``LoadingState/error(_:)``
 /// naming the duplicates, and the last valid snapshot stays shown).
 @MainActor
-public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
+public final class ComposedSource<SectionModel: Diffable, Item: Diffable>: SnapshotSource {
   /// The children, in the order their sections appear.
-  public private(set) var children: [any DataSource<SectionModel, Item>]
+  public private(set) var children: [any SnapshotSource<SectionModel, Item>]
   /// The children's sections, one after another.
   public private(set) var snapshot = Snapshot<SectionModel, Item>()
   /// Why the children's snapshots could not be combined, if they could not.
   public private(set) var compositionError: SnapshotError?
-  private var observations: [Observation] = []
+  private var observations: [ObservationToken] = []
   private let observers = ObserverList()
 
   /// A source made of `children`.
-  public init(_ children: [any DataSource<SectionModel, Item>] = []) {
+  public init(_ children: [any SnapshotSource<SectionModel, Item>] = []) {
     self.children = children
     observeChildren()
     rebuild()
   }
 
   /// Appends a child; its sections come last.
-  public func append(_ child: any DataSource<SectionModel, Item>) {
+  public func append(_ child: any SnapshotSource<SectionModel, Item>) {
     insert(child, at: children.count)
   }
 
   /// Inserts a child at `index` among the children.
   ///
   /// - Precondition: `0 <= index <= children.count`.
-  public func insert(_ child: any DataSource<SectionModel, Item>, at index: Int) {
+  public func insert(_ child: any SnapshotSource<SectionModel, Item>, at index: Int) {
     precondition(
       index >= 0 && index <= children.count,
       "child index \(index) is out of range: there are \(children.count) children "
@@ -80,14 +80,14 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
   /// The range of section indices that the child at `index` contributes.
   ///
   /// - Precondition: `0 <= index < children.count`.
-  public func sectionRange(ofChild index: Int) -> Range<Int> {
+  public func sectionRange(ofChildAt index: Int) -> Range<Int> {
     checkChildIndex(index)
     let start = children[..<index].reduce(0) { $0 + $1.snapshot.numberOfSections }
     return start..<(start + children[index].snapshot.numberOfSections)
   }
 
   /// Calls `observer` after every change.
-  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
     observers.add(observer)
   }
 
@@ -121,71 +121,5 @@ public final class ComposedDataSource<SectionModel: Diffable, Item: Diffable>: D
     } catch {
       compositionError = error
     }
-  }
-}
-
-/// A data source that shows one of several children at a time, like a
-/// segmented control over a list. Switching animates from one child's
-/// snapshot to the other's.
-@MainActor
-public final class SegmentedDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
-  /// The children.
-  public let segments: [any DataSource<SectionModel, Item>]
-  /// The index of the child shown.
-  public private(set) var selectedIndex: Int
-  private var observations: [Observation] = []
-  private let observers = ObserverList()
-
-  /// A source showing `segments[selectedIndex]`.
-  ///
-  /// - Precondition: `selectedIndex` is a valid index of `segments`.
-  public init(_ segments: [any DataSource<SectionModel, Item>], selectedIndex: Int = 0) {
-    precondition(
-      segments.indices.contains(selectedIndex),
-      "segment \(selectedIndex) is out of range: there are \(segments.count) segments")
-    self.segments = segments
-    self.selectedIndex = selectedIndex
-    observations = segments.indices.map { index in
-      segments[index].observe { [weak self] in
-        if self?.selectedIndex == index { self?.observers.notify() }
-      }
-    }
-  }
-
-  /// Shows the child at `index`; a connected list animates the switch.
-  ///
-  /// - Throws: ``SegmentError`` naming the index and the valid range; the
-  ///   selection is unchanged then.
-  public func select(_ index: Int) throws(SegmentError) {
-    guard segments.indices.contains(index) else {
-      throw SegmentError(index: index, count: segments.count)
-    }
-    guard index != selectedIndex else { return }
-    selectedIndex = index
-    observers.notify()
-  }
-
-  /// The selected child's snapshot.
-  public var snapshot: Snapshot<SectionModel, Item> { segments[selectedIndex].snapshot }
-
-  /// The selected child's state.
-  public var state: LoadingState { segments[selectedIndex].state }
-
-  /// Calls `observer` after the selected child changes, or the selection.
-  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
-    observers.add(observer)
-  }
-}
-
-/// A segment index outside a ``SegmentedDataSource``'s segments.
-public struct SegmentError: Error, Equatable, CustomStringConvertible {
-  /// The index asked for.
-  public var index: Int
-  /// How many segments there are.
-  public var count: Int
-
-  /// "segment 3 is out of range: there are 2 segments (valid indices are 0..<2)".
-  public var description: String {
-    "segment \(index) is out of range: there are \(count) segments (valid indices are 0..<\(count))"
   }
 }

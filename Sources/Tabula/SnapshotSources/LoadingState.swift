@@ -9,6 +9,7 @@
 /// placeholder; ``noContent`` and ``error`` without content show theirs;
 /// ``refreshing`` keeps the current content on screen until the new content
 /// arrives.
+@nonexhaustive
 public enum LoadingState: Hashable, Sendable, CustomStringConvertible {
   /// Nothing was loaded yet, and no load is running.
   case initial

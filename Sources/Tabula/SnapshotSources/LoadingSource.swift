@@ -2,7 +2,7 @@
 /// placeholders for its state: loading, no content, error.
 ///
 /// ```swift
-/// let posts = LoadingDataSource(placeholderSection: SectionInfo(id: "posts", title: "Posts")) {
+/// let posts = LoadingSource(placeholderSection: SectionInfo(id: "posts", title: "Posts")) {
 ///   try await Snapshot(api.posts().map(AnyItem.init), in: SectionInfo(id: "posts", title: "Posts"))
 /// }
 /// controller.connect(to: posts)
@@ -24,7 +24,7 @@
 /// come for free; with another item type, pass `makePlaceholder`, or `nil`
 /// for none.
 @MainActor
-public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: DataSource {
+public final class LoadingSource<SectionModel: Diffable, Item: Diffable>: SnapshotSource {
   /// Loads the content. Runs as a task that a newer load cancels.
   public typealias Loader = @Sendable () async throws -> Snapshot<SectionModel, Item>
 
@@ -92,7 +92,7 @@ public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: Da
   }
 
   /// Calls `observer` after every change.
-  public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
     observers.add(observer)
   }
 
@@ -116,7 +116,7 @@ public final class LoadingDataSource<SectionModel: Diffable, Item: Diffable>: Da
   }
 }
 
-extension LoadingDataSource where Item == AnyItem {
+extension LoadingSource where Item == AnyItem {
   /// A source whose content `loader` loads, showing Tabula's placeholders in
   /// `placeholderSection`.
   public convenience init(placeholderSection: SectionModel, loader: @escaping Loader) {

@@ -2,14 +2,14 @@
 ///
 /// ```swift
 /// let snapshot = Snapshot<SectionInfo, Contact> {
-///   Section("Friends") {
+///   SnapshotSection("Friends") {
 ///     Contact(id: 1, name: "Ada")
 ///     Contact(id: 2, name: "Grace")
 ///   }
-///   Section("Blocked")  // an empty section
+///   SnapshotSection("Blocked")  // an empty section
 /// }
 /// ```
-public struct Section<Model: Diffable, Item: Diffable>: Sendable {
+public struct SnapshotSection<Model: Diffable, Item: Diffable>: Sendable {
   /// The section's model: its identity and header content.
   public var model: Model
   /// The section's items, in order.
@@ -27,7 +27,7 @@ public struct Section<Model: Diffable, Item: Diffable>: Sendable {
   }
 }
 
-extension Section where Model == SectionInfo {
+extension SnapshotSection where Model == SectionInfo {
   /// Creates a section with a ``SectionInfo`` model whose id (and title, unless
   /// given) is `id`.
   public init(
@@ -45,4 +45,4 @@ extension Section where Model == SectionInfo {
   }
 }
 
-extension Section: Equatable where Model: Equatable, Item: Equatable {}
+extension SnapshotSection: Equatable where Model: Equatable, Item: Equatable {}

@@ -1,0 +1,44 @@
+/// The observers of one data source: what a ``SnapshotSource`` implementation
+/// keeps to answer ``SnapshotSource/observe(_:)`` and to announce changes.
+///
+/// ```swift
+/// private let observers = ObserverList()
+///
+/// public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
+///   observers.add(observer)
+/// }
+/// ```
+///
+/// An observer may cancel any observation, its own included, while it is
+/// being notified: the notification goes on with the others, and an
+/// observation cancelled before its turn is not called.
+@MainActor
+public final class ObserverList {
+  private var observers: [Int: @MainActor () -> Void] = [:]
+  private var next = 0
+
+  /// An empty list.
+  public init() {}
+
+  /// Adds an observer, until the returned token is cancelled or released.
+  public func add(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
+    next += 1
+    let key = next
+    observers[key] = observer
+    return ObservationToken { [weak self] in self?.remove(key) }
+  }
+
+  /// Removes the observer with `key`.
+  private func remove(_ key: Int) { observers[key] = nil }
+
+  /// How many observers there are.
+  var count: Int { observers.count }
+
+  /// Calls every observer, in the order they were added.
+  public func notify() {
+    for key in observers.keys.sorted() {
+      // Looked up at its turn: an observer an earlier one cancelled is skipped.
+      observers[key]?()
+    }
+  }
+}
