@@ -1,0 +1,248 @@
+/// A tree with an expansion state: which nodes show their children. Its
+/// visible rows are a ``Snapshot`` of ``OutlineRow``s, so every host,
+/// presenter and diff works with it unchanged.
+///
+/// ```swift
+/// var outline = Outline(tree)
+/// try outline.expand(inbox.id)
+/// let snapshot = try outline.snapshot(in: SectionInfo(id: "mail"))
+/// // inbox ▾, work, home, archive ▸
+/// ```
+///
+/// The state is kept by id: a node stays expanded when its content changes,
+/// when it moves, and when the whole tree is replaced by a newer one
+/// (``replaceTree(_:)``, as a database read does).
+///
+/// Lazy children: a node may be marked as having children not loaded yet
+/// (``setChildrenUnloaded(_:for:)``); it shows a disclosure marker, and while
+/// it is expanded without children a placeholder row can stand in for them
+/// (``setChildrenPlaceholder(_:for:)``: a loading row, an error row).
+/// ``OutlineSource`` does the loading.
+public struct Outline<Item: Diffable>: Sendable {
+  /// The tree.
+  public private(set) var tree: Tree<Item>
+  /// The ids of the expanded nodes.
+  public private(set) var expandedIDs: Set<Item.ID>
+  /// The ids of the nodes whose children are not loaded yet.
+  public private(set) var unloadedIDs: Set<Item.ID>
+  /// The rows shown under expanded nodes that have no children (yet).
+  public private(set) var childrenPlaceholders: [Item.ID: Item]
+
+  /// `tree` with the nodes `expandedIDs` expanded (ids not in the tree are
+  /// dropped).
+  public init(_ tree: Tree<Item> = Tree(), expandedIDs: Set<Item.ID> = []) {
+    self.tree = tree
+    self.expandedIDs = expandedIDs.filter(tree.contains)
+    self.unloadedIDs = []
+    self.childrenPlaceholders = [:]
+  }
+
+  // MARK: State
+
+  /// Whether the node `id` shows its children.
+  public func isExpanded(_ id: Item.ID) -> Bool { expandedIDs.contains(id) }
+
+  /// Whether the node `id` is shown: every ancestor is expanded.
+  ///
+  /// - Complexity: Expected O(depth).
+  public func isVisible(_ id: Item.ID) -> Bool {
+    tree.contains(id) && tree.ancestors(of: id).allSatisfy { expandedIDs.contains($0.id) }
+  }
+
+  /// Expands `id`.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
+  public mutating func expand(_ id: Item.ID) throws(TreeError) {
+    try requireNode(id)
+    expandedIDs.insert(id)
+  }
+
+  /// Collapses `id`.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
+  public mutating func collapse(_ id: Item.ID) throws(TreeError) {
+    try requireNode(id)
+    expandedIDs.remove(id)
+  }
+
+  /// Expands `id` if it is collapsed, else collapses it; returns whether it
+  /// is expanded now.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
+  @discardableResult
+  public mutating func toggle(_ id: Item.ID) throws(TreeError) -> Bool {
+    try requireNode(id)
+    if expandedIDs.remove(id) != nil { return false }
+    expandedIDs.insert(id)
+    return true
+  }
+
+  /// Expands every node that has children (loaded or not).
+  ///
+  /// - Complexity: O(n).
+  public mutating func expandAll() {
+    for position in tree._items.indices where hasChildren(at: position) {
+      expandedIDs.insert(tree._items[position].id)
+    }
+  }
+
+  /// Collapses every node.
+  public mutating func collapseAll() {
+    expandedIDs = []
+  }
+
+  /// Expands `id` and every node under it that has children.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
+  /// - Complexity: Expected O(s), s the size of the subtree.
+  public mutating func expandSubtree(_ id: Item.ID) throws(TreeError) {
+    guard let top = tree._position(of: id) else { throw .unknownIDs([String(reflecting: id)]) }
+    for position in top..<(top + Int(tree._sizes[top])) where hasChildren(at: position) {
+      expandedIDs.insert(tree._items[position].id)
+    }
+  }
+
+  /// Expands the ancestors of `id`, so that it is shown.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
+  public mutating func reveal(_ id: Item.ID) throws(TreeError) {
+    try requireNode(id)
+    for ancestor in tree.ancestors(of: id) { expandedIDs.insert(ancestor.id) }
+  }
+
+  /// Marks the node `id` as having children that are not loaded yet (or no
+  /// longer): it shows a disclosure marker even without children.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
+  public mutating func setChildrenUnloaded(_ unloaded: Bool, for id: Item.ID) throws(TreeError) {
+    try requireNode(id)
+    if unloaded { unloadedIDs.insert(id) } else { unloadedIDs.remove(id) }
+  }
+
+  /// Shows `placeholder` (a loading or error row) under `id` while it is
+  /// expanded and has no children; `nil` removes it.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
+  public mutating func setChildrenPlaceholder(_ placeholder: Item?, for id: Item.ID)
+    throws(TreeError)
+  {
+    try requireNode(id)
+    childrenPlaceholders[id] = placeholder
+  }
+
+  /// Replaces the tree with `tree`, keeping the state of the nodes it still
+  /// has: a node keeps its expansion when its content changes or when it
+  /// moves.
+  ///
+  /// - Complexity: O(n + e), e the number of ids with state.
+  public mutating func replaceTree(_ tree: Tree<Item>) {
+    self.tree = tree
+    expandedIDs = expandedIDs.filter(tree.contains)
+    unloadedIDs = unloadedIDs.filter(tree.contains)
+    childrenPlaceholders = childrenPlaceholders.filter { tree.contains($0.key) }
+  }
+
+  /// Edits the tree in place (insert, delete, move, update), keeping the
+  /// state of the nodes it still has.
+  ///
+  /// ```swift
+  /// try outline.editTree { try $0.moveSubtree(work.id, under: archive.id, at: 0) }
+  /// ```
+  ///
+  /// - Throws: What the edit throws (a ``TreeError``); nothing changes then.
+  public mutating func editTree<Failure: Error>(
+    _ edit: (inout Tree<Item>) throws(Failure) -> Void
+  ) throws(Failure) {
+    var edited = tree
+    try edit(&edited)
+    replaceTree(edited)
+  }
+
+  // MARK: Rows
+
+  /// The position (depth and disclosure) of the node `id`, if the tree has
+  /// it.
+  public func position(of id: Item.ID) -> OutlinePosition? {
+    tree._position(of: id).map(position(at:))
+  }
+
+  /// The visible rows, in order: each node whose ancestors are all
+  /// expanded, and the placeholders under expanded nodes without children.
+  ///
+  /// - Complexity: Expected O(v + c), v the visible rows, c the collapsed
+  ///   nodes among them (each hidden subtree is skipped in one step).
+  public var visibleRows: [OutlineRow<Item>] {
+    rows(in: 0..<tree.count)
+  }
+
+  /// The visible rows under `id` when it is shown with its current state:
+  /// nothing when it is collapsed. What expanding it inserts below its row,
+  /// and what collapsing it removes.
+  ///
+  /// - Complexity: Expected O(k + c), k the rows returned.
+  public func visibleRows(under id: Item.ID) -> [OutlineRow<Item>] {
+    guard let top = tree._position(of: id), expandedIDs.contains(id) else { return [] }
+    var rows: [OutlineRow<Item>] = []
+    appendPlaceholder(at: top, to: &rows)
+    rows += self.rows(in: (top + 1)..<(top + Int(tree._sizes[top])))
+    return rows
+  }
+
+  /// The visible rows as one section of a snapshot.
+  ///
+  /// - Throws: ``SnapshotError/duplicateItemIDs(_:)`` if a placeholder's id
+  ///   is also a node's.
+  /// - Complexity: Expected O(v + c).
+  public func snapshot<SectionModel>(in section: SectionModel) throws(SnapshotError)
+    -> Snapshot<SectionModel, OutlineRow<Item>>
+  {
+    try Snapshot(visibleRows, in: section)
+  }
+
+  /// The rows of the nodes in `range` of the preorder, skipping the
+  /// subtrees of collapsed nodes.
+  private func rows(in range: Range<Int>) -> [OutlineRow<Item>] {
+    var rows: [OutlineRow<Item>] = []
+    var position = range.lowerBound
+    while position < range.upperBound {
+      let item = tree._items[position]
+      rows.append(OutlineRow(item, position: self.position(at: position)))
+      if expandedIDs.contains(item.id) {
+        appendPlaceholder(at: position, to: &rows)
+        position += 1
+      } else {
+        position += Int(tree._sizes[position])
+      }
+    }
+    return rows
+  }
+
+  /// The placeholder row under the expanded, childless node at `position`.
+  private func appendPlaceholder(at position: Int, to rows: inout [OutlineRow<Item>]) {
+    guard tree._sizes[position] == 1,
+      let placeholder = childrenPlaceholders[tree._items[position].id]
+    else { return }
+    rows.append(
+      OutlineRow(
+        placeholder,
+        position: OutlinePosition(depth: Int(tree._depths[position]) + 1, disclosure: .leaf)))
+  }
+
+  private func position(at position: Int) -> OutlinePosition {
+    let id = tree._items[position].id
+    let disclosure: OutlinePosition.Disclosure =
+      !hasChildren(at: position) ? .leaf : expandedIDs.contains(id) ? .expanded : .collapsed
+    return OutlinePosition(depth: Int(tree._depths[position]), disclosure: disclosure)
+  }
+
+  private func hasChildren(at position: Int) -> Bool {
+    if tree._sizes[position] > 1 { return true }
+    if unloadedIDs.isEmpty && childrenPlaceholders.isEmpty { return false }
+    let id = tree._items[position].id
+    return unloadedIDs.contains(id) || childrenPlaceholders[id] != nil
+  }
+
+  private func requireNode(_ id: Item.ID) throws(TreeError) {
+    guard tree.contains(id) else { throw .unknownIDs([String(reflecting: id)]) }
+  }
+}

@@ -1,0 +1,57 @@
+/// A visible row of an outline: a node's item, and where it sits, so that a
+/// presenter can indent it and draw a disclosure marker.
+///
+/// Rows are identified by their item's id. Their content includes the
+/// disclosure state, so expanding or collapsing a node reconfigures its own
+/// row (the marker changes) besides inserting or deleting the rows under it.
+public struct OutlineRow<Item: Diffable>: Diffable {
+  /// The node's item.
+  public var item: Item
+  /// Where the node sits: depth and disclosure.
+  public var position: OutlinePosition
+
+  /// The item's id.
+  public var id: Item.ID { item.id }
+
+  /// A row showing `item` at `position`.
+  public init(_ item: Item, position: OutlinePosition) {
+    self.item = item
+    self.position = position
+  }
+
+  /// Whether the item's content and the position are the same.
+  public func isContentEqual(to other: OutlineRow) -> Bool {
+    position == other.position && item.isContentEqual(to: other.item)
+  }
+}
+
+/// Where a row of an outline sits: how deep, and whether it can be expanded.
+/// A ``ListController`` hands it to presenters in
+/// ``PresentationContext/outline``.
+public struct OutlinePosition: Hashable, Sendable {
+  /// What a row's disclosure marker shows.
+  public enum Disclosure: Hashable, Sendable {
+    /// No children: no marker.
+    case leaf
+    /// Children hidden (▸).
+    case collapsed
+    /// Children shown (▾).
+    case expanded
+  }
+
+  /// The depth: 0 for a root.
+  public var depth: Int
+  /// The disclosure state.
+  public var disclosure: Disclosure
+
+  /// A position.
+  public init(depth: Int, disclosure: Disclosure) {
+    self.depth = depth
+    self.disclosure = disclosure
+  }
+
+  /// Whether the node has children (loaded or not).
+  public var hasChildren: Bool { disclosure != .leaf }
+  /// Whether its children are shown.
+  public var isExpanded: Bool { disclosure == .expanded }
+}
