@@ -96,9 +96,9 @@ public struct Tree<Item: Diffable>: Sendable {
     guard count <= Self.capacity else { throw .tooManyNodes(count, limit: Self.capacity) }
     let hashes = nodes.map { IDHashing.hash($0.item.id) }
     var duplicates: [Int: [Int]] = [:]
-    let table = IDTable(hashes: hashes, equal: { nodes[$0].item.id == nodes[$1].item.id }) {
-      duplicates[$0, default: [$0]].append($1)
-    }
+    let table = IDTable(
+      hashes: hashes, equal: { nodes[$0].item.id == nodes[$1].item.id },
+      duplicate: { duplicates[$0, default: [$0]].append($1) })
     if !duplicates.isEmpty {
       throw .duplicateIDs(
         duplicates.keys.sorted().map { first in
@@ -173,9 +173,9 @@ public struct Tree<Item: Diffable>: Sendable {
     }
     let hashes = items.map { IDHashing.hash($0.id) }
     var duplicates: [Int: [Int]] = [:]
-    let table = IDTable(hashes: hashes, equal: { items[$0].id == items[$1].id }) {
-      duplicates[$0, default: [$0]].append($1)
-    }
+    let table = IDTable(
+      hashes: hashes, equal: { items[$0].id == items[$1].id },
+      duplicate: { duplicates[$0, default: [$0]].append($1) })
     // Parents and subtree sizes from the depths, with a stack of open nodes.
     let count = items.count
     var parents = [Int32](repeating: -1, count: count)

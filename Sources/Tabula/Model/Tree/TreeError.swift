@@ -78,6 +78,7 @@ public enum TreeError: Error, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether both errors are the same case with the same details.
   public static func == (lhs: TreeError, rhs: TreeError) -> Bool {
     switch (lhs, rhs) {
     case (.duplicateIDs(let a), .duplicateIDs(let b)): a == b
