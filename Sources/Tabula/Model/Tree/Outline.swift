@@ -142,6 +142,23 @@ public struct Outline<Item: Diffable>: Sendable {
     childrenPlaceholders = childrenPlaceholders.filter { tree.contains($0.key) }
   }
 
+  /// Replaces the tree with a partly loaded one: `tree` holds the nodes
+  /// read so far, `unloadedIDs` those among them whose children were not
+  /// read, and the nodes `expanding` are expanded too. Unlike
+  /// ``replaceTree(_:)``, the expansion state of nodes missing from `tree` is
+  /// kept: they may only not be loaded (under a collapsed node), and expand
+  /// again when they are.
+  ///
+  /// - Complexity: O(n + u + e).
+  public mutating func replaceTree(
+    _ tree: Tree<Item>, unloadedIDs: Set<Item.ID>, expanding: [Item.ID] = []
+  ) {
+    self.tree = tree
+    self.unloadedIDs = unloadedIDs.filter(tree.contains)
+    expandedIDs.formUnion(expanding.filter(tree.contains))
+    childrenPlaceholders = childrenPlaceholders.filter { tree.contains($0.key) }
+  }
+
   /// Edits the tree in place (insert, delete, move, update), keeping the
   /// state of the nodes it still has.
   ///

@@ -1,0 +1,334 @@
+import Foundation
+import GRDB
+import Tabula
+
+/// A live outline over a table that stores a tree as an adjacency list:
+/// the roots, and the children of every expanded node, read from SQLite and
+/// shown as ``Tabula/OutlineRow``s; expanding, collapsing and every commit
+/// that touches the table animate.
+///
+/// ```swift
+/// let threads = FetchedTree<Message, Message>(
+///   database,
+///   request: FetchedTreeRequest(
+///     table: "message", parentColumn: "replyTo", orderedBy: [.ascending("postedAt")]))
+/// controller.connect(to: threads)
+/// try threads.expand(message.id)   // its replies are read, and animate in
+/// ```
+///
+/// ## What is read
+///
+/// Only what is visible: the roots, then level by level the children of the
+/// expanded nodes (`WHERE parent IN (…)`, with whether each row has
+/// children, for its disclosure marker). The rows of collapsed subtrees are
+/// not read until they are expanded. Collapsing needs no read. A commit that
+/// writes the table reads the visible part again (O(v) rows for v visible
+/// ones), and the list controller animates the difference: inserted and
+/// deleted rows, moved subtrees (a parent change) as moves, updated rows.
+/// An index on the parent column keeps each level one indexed lookup.
+///
+/// The expansion state is kept by id, so a node stays expanded when its row
+/// changes or moves under another parent. Nodes not reachable from a root
+/// (a parent id that no row has, a cycle) are not shown.
+///
+/// Reads run on GRDB's reader, never blocking the main actor; their
+/// scheduling is the same state machine as ``FetchedList``'s.
+@MainActor
+public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffable>: SnapshotSource {
+  /// One section, ``section``.
+  public typealias SectionModel = SectionInfo
+
+  /// The visible rows.
+  public private(set) var snapshot = Snapshot<SectionInfo, OutlineRow<Item>>()
+  /// Where the tree is in loading.
+  public private(set) var state = LoadingState.loading
+  /// The nodes read so far (the visible part) with their expansion state.
+  public private(set) var outline = Outline<Item>()
+  /// The request.
+  public let request: FetchedTreeRequest
+  /// The section the rows are in.
+  public let section: SectionInfo
+  /// How many times the visible part was read.
+  public private(set) var readCount = 0
+
+  private let writer: any DatabaseWriter
+  private let makeItem: @Sendable (Record) -> Item
+  private var schedule = FetchSchedule()
+  private let tracker: ChangeTracker
+  private let registration: Task<Void, Never>
+  /// Nodes whose whole subtree is to be expanded as it is read.
+  private var expandingSubtrees: Set<Item.ID> = []
+  private let observers = ObserverList()
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// The tree of `request` in `database`, each row made an item by
+  /// `makeItem`, every node collapsed. It starts reading and observing at
+  /// once, without waiting for the database.
+  public init(
+    _ database: some DatabaseWriter, request: FetchedTreeRequest,
+    section: SectionInfo = SectionInfo(id: "tree"),
+    makeItem: @escaping @Sendable (Record) -> Item
+  ) {
+    self.writer = database
+    self.request = request
+    self.section = section
+    self.makeItem = makeItem
+    let tracker = ChangeTracker(table: request.table)
+    self.tracker = tracker
+    registration = Task {
+      _ = try? await database.writeWithoutTransaction { db in
+        db.add(transactionObserver: tracker, extent: .observerLifetime)
+      }
+    }
+    tracker.deliver { [weak self] need, generation in
+      Task { @MainActor in self?.committed(need, generation: generation) }
+    }
+    startNextRead()
+  }
+
+  // MARK: Expanding and collapsing
+
+  /// Shows the children of `id`: at once if they were read, else once the
+  /// read of them ends.
+  ///
+  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)`` for a node that is not
+  ///   shown; nothing changes then.
+  public func expand(_ id: Item.ID) throws(TreeError) {
+    try outline.expand(id)
+    showOrRead(id)
+  }
+
+  /// Hides the children of `id`.
+  ///
+  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)``; nothing changes then.
+  public func collapse(_ id: Item.ID) throws(TreeError) {
+    try outline.collapse(id)
+    expandingSubtrees.remove(id)
+    publish()
+  }
+
+  /// Expands `id` if it is collapsed, else collapses it.
+  ///
+  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)``; nothing changes then.
+  public func toggle(_ id: Item.ID) throws(TreeError) {
+    if outline.isExpanded(id) { try collapse(id) } else { try expand(id) }
+  }
+
+  /// Expands `id` and every node under it, reading level by level what was
+  /// not read yet.
+  ///
+  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)``; nothing changes then.
+  public func expandSubtree(_ id: Item.ID) throws(TreeError) {
+    try outline.expandSubtree(id)
+    expandingSubtrees.insert(id)
+    readAgain()
+  }
+
+  /// Collapses every node.
+  public func collapseAll() {
+    outline.collapseAll()
+    expandingSubtrees = []
+    publish()
+  }
+
+  /// Reads the visible part again (after an error, or a change made by
+  /// another process).
+  public func refresh() {
+    readAgain()
+  }
+
+  /// Whether every commit announced so far is shown and no read runs or
+  /// waits.
+  public var isIdle: Bool { schedule.isIdle && !tracker.hasUndeliveredCommits }
+
+  /// Returns once every commit and expansion so far is shown (or the read
+  /// failed: see ``state``).
+  public func waitUntilIdle() async {
+    while !isIdle {
+      await withCheckedContinuation { idleWaiters.append($0) }
+    }
+  }
+
+  /// Calls `observer` after every change of ``snapshot`` or ``state``.
+  public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
+
+  // MARK: Reading
+
+  private func showOrRead(_ id: Item.ID) {
+    if outline.unloadedIDs.contains(id) { readAgain() } else { publish() }
+  }
+
+  /// Reads the visible part again, as a new generation: a read already
+  /// running was made for the old expansion and is not applied.
+  private func readAgain() {
+    schedule.requestChanged()
+    tracker.begin(generation: schedule.generation, table: request.table)
+    startNextRead()
+  }
+
+  private func committed(_ need: FetchSchedule.Need, generation: Int) {
+    tracker.commitDelivered()
+    schedule.committed(need, generation: generation)
+    startNextRead()
+  }
+
+  private func startNextRead() {
+    guard let fetch = schedule.start() else {
+      if isIdle {
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
+      }
+      return
+    }
+    readCount += 1
+    let reader = FetchedTreeReader(
+      request: request, makeItem: makeItem, generation: fetch.generation,
+      expanded: outline.expandedIDs, expandingSubtrees: expandingSubtrees)
+    let writer = writer
+    let registration = registration
+    Task {
+      await registration.value
+      let result: Result<FetchedTreeRead<Item>, any Error>
+      do {
+        result = .success(try await writer.read { db in try reader.read(db) })
+      } catch {
+        result = .failure(error)
+      }
+      self.finish(fetch, result)
+    }
+  }
+
+  private func finish(
+    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedTreeRead<Item>, any Error>
+  ) {
+    let outcome: FetchSchedule.Outcome = if case .success = result { .applied } else { .failed }
+    if schedule.finished(fetch, outcome) {
+      switch result {
+      case .success(let read):
+        tracker.adopt(read.plan)
+        outline.replaceTree(read.tree, unloadedIDs: read.unloaded, expanding: read.expanded)
+        state = read.tree.isEmpty ? .noContent : .loaded
+        publish()
+      case .failure(let error):
+        state = .error(String(describing: error))
+        publish()
+      }
+    }
+    startNextRead()
+  }
+
+  /// Makes ``snapshot`` from the outline, and tells observers.
+  private func publish() {
+    do {
+      snapshot = try outline.snapshot(in: section)
+    } catch {
+      state = .error(error.description)
+    }
+    observers.notify()
+  }
+}
+
+extension FetchedTree where Item == Record, Record: Diffable {
+  /// The tree of `request`, whose items are the records themselves.
+  public convenience init(
+    _ database: some DatabaseWriter, request: FetchedTreeRequest,
+    section: SectionInfo = SectionInfo(id: "tree")
+  ) {
+    self.init(database, request: request, section: section, makeItem: { $0 })
+  }
+}
+
+/// What one read of a ``FetchedTree`` returned.
+struct FetchedTreeRead<Item: Diffable>: Sendable {
+  /// The roots and the children of the expanded nodes.
+  let tree: Tree<Item>
+  /// The nodes read whose children were not read (they have some).
+  let unloaded: Set<Item.ID>
+  /// Nodes expanded by the read (under a subtree being expanded whole).
+  let expanded: [Item.ID]
+  /// What the read learned about the request, for the change tracker.
+  let plan: FetchPlan
+}
+
+/// One read of a ``FetchedTree``, captured on the main actor and run on
+/// GRDB's reader: the roots, then the children of expanded nodes, level by
+/// level.
+struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Sendable {
+  let request: FetchedTreeRequest
+  let makeItem: @Sendable (Record) -> Item
+  let generation: Int
+  let expanded: Set<Item.ID>
+  let expandingSubtrees: Set<Item.ID>
+
+  func read(_ db: Database) throws -> FetchedTreeRead<Item> {
+    var pairs: [(item: Item, parentID: Item.ID?)] = []
+    var unloaded: Set<Item.ID> = []
+    var newlyExpanded: [Item.ID] = []
+    // Each level: the database ids to read the children of, and the item
+    // ids of those parents (and whether they lie in a subtree expanded whole).
+    var frontier: [(databaseID: DatabaseValue, itemID: Item.ID, whole: Bool)] = []
+    let schemaVersion = try db.schemaVersion()
+    let (rootsSQL, rootsArguments) = try request.childrenSQL(of: nil).build(db)
+    let rootsStatement = try db.makeStatement(sql: rootsSQL)
+    var level = try rows(rootsStatement, rootsArguments, parents: [:])
+    while true {
+      frontier = []
+      for row in level {
+        pairs.append((row.item, row.parentID))
+        let whole = row.inWholeSubtree || expandingSubtrees.contains(row.item.id)
+        guard row.hasChildren else { continue }
+        if expanded.contains(row.item.id) || whole {
+          if !expanded.contains(row.item.id) { newlyExpanded.append(row.item.id) }
+          frontier.append((row.databaseID, row.item.id, whole))
+        } else {
+          unloaded.insert(row.item.id)
+        }
+      }
+      guard !frontier.isEmpty else { break }
+      var parents: [DatabaseValue: (itemID: Item.ID, whole: Bool)] = [:]
+      for parent in frontier { parents[parent.databaseID] = (parent.itemID, parent.whole) }
+      level = []
+      for start in stride(from: 0, to: frontier.count, by: 500) {
+        let chunk = frontier[start..<min(start + 500, frontier.count)].map(\.databaseID)
+        let (sql, arguments) = try request.childrenSQL(of: chunk).build(db)
+        level += try rows(db.makeStatement(sql: sql), arguments, parents: parents)
+      }
+    }
+    let plan = FetchPlan(
+      generation: generation, schemaVersion: schemaVersion,
+      region: rootsStatement.databaseRegion, incremental: false, rowIDColumns: [],
+      uniqueColumns: [])
+    return FetchedTreeRead(
+      tree: try Tree(pairs), unloaded: unloaded, expanded: newlyExpanded, plan: plan)
+  }
+
+  private struct ReadRow {
+    let item: Item
+    let databaseID: DatabaseValue
+    let parentID: Item.ID?
+    let hasChildren: Bool
+    let inWholeSubtree: Bool
+  }
+
+  private func rows(
+    _ statement: Statement, _ arguments: StatementArguments,
+    parents: [DatabaseValue: (itemID: Item.ID, whole: Bool)]
+  ) throws -> [ReadRow] {
+    var rows: [ReadRow] = []
+    let cursor = try Row.fetchCursor(statement, arguments: arguments)
+    while let row = try cursor.next() {
+      let databaseID: DatabaseValue = row["tabula_id"]
+      let parentDatabaseID: DatabaseValue = row["tabula_parent"]
+      let parent = parents[parentDatabaseID]
+      rows.append(
+        ReadRow(
+          item: makeItem(try Record(row: row)), databaseID: databaseID, parentID: parent?.itemID,
+          hasChildren: row["tabula_has_children"] as Bool? ?? false,
+          inWholeSubtree: parent?.whole ?? false))
+    }
+    return rows
+  }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+import Tabula
+import TabulaGRDB
+import TabulaTesting
+import Testing
+
+/// A row of an adjacency-list table.
+struct TreeRow: Codable, FetchableRecord, PersistableRecord, Diffable, Hashable, Sendable {
+  static let databaseTableName = "node"
+  var id: Int64
+  var parent: Int64?
+  var title: String
+  var position: Int
+}
+
+/// A `node` table: 1 and 2 are roots; 3, 4 under 1; 5 under 3; 6 under 2.
+func nodeDatabase(_ database: some DatabaseWriter) throws {
+  try database.write { db in
+    try db.execute(
+      sql: """
+        CREATE TABLE node (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES node (id)
+                           ON DELETE CASCADE, title TEXT NOT NULL, position INTEGER NOT NULL);
+        CREATE INDEX node_parent ON node (parent, position);
+        INSERT INTO node VALUES (1, NULL, 'one', 1), (2, NULL, 'two', 2), (3, 1, 'three', 1),
+                                (4, 1, 'four', 2), (5, 3, 'five', 1), (6, 2, 'six', 1);
+        """)
+  }
+}
+
+let nodeRequest = FetchedTreeRequest(
+  table: "node", parentColumn: "parent", orderedBy: [.ascending("position")])
+
+/// The visible rows as SQLite computes them: a recursive query over the
+/// expanded ids, ordered by each row's path of sibling ranks.
+func freshVisibleRows(_ database: some DatabaseReader, expanded: Set<Int64>) throws -> [String] {
+  let json = "[" + expanded.map(String.init).joined(separator: ",") + "]"
+  return try database.read { db in
+    try Row.fetchAll(
+      db,
+      sql: """
+        WITH RECURSIVE ranked AS (
+          SELECT id, parent,
+                 ROW_NUMBER() OVER (PARTITION BY parent ORDER BY position, rowid) AS rank,
+                 EXISTS (SELECT 1 FROM node AS child WHERE child.parent = node.id) AS branch
+          FROM node
+        ), visible (id, depth, path, branch) AS (
+          SELECT id, 0, printf('%08d', rank), branch FROM ranked WHERE parent IS NULL
+          UNION ALL
+          SELECT ranked.id, visible.depth + 1, visible.path || '.' || printf('%08d', ranked.rank),
+                 ranked.branch
+          FROM ranked JOIN visible ON ranked.parent = visible.id
+          WHERE visible.id IN (SELECT value FROM json_each(?))
+        )
+        SELECT id, depth, branch FROM visible ORDER BY path
+        """, arguments: [json]
+    ).map { row in
+      let id: Int64 = row["id"]
+      let branch: Bool = row["branch"]
+      let disclosure = !branch ? "leaf" : expanded.contains(id) ? "expanded" : "collapsed"
+      return "\(id)@\(row["depth"] as Int)\(disclosure)"
+    }
+  }
+}
+
+@MainActor
+func shownRows(_ tree: FetchedTree<TreeRow, TreeRow>) -> [String] {
+  tree.snapshot.items.map { "\($0.id)@\($0.position.depth)\($0.position.disclosure)" }
+}
+
+@MainActor
+@Suite("FetchedTree: a live outline over an adjacency-list table")
+struct FetchedTreeTests {
+  @Test("reads the roots, then the children of what is expanded; collapsing reads nothing")
+  func lazyReads() async throws {
+    let log = StatementLog()
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      db.trace { event in
+        if case .statement(let statement) = event, statement.sql.contains("tabula_has_children") {
+          log.append(statement.sql)
+        }
+      }
+    }
+    let database = try DatabaseQueue(configuration: configuration)
+    try nodeDatabase(database)
+    let tree = FetchedTree<TreeRow, TreeRow>(database, request: nodeRequest)
+    await tree.waitUntilIdle()
+    #expect(shownRows(tree) == ["1@0collapsed", "2@0collapsed"])
+    #expect(tree.outline.tree.count == 2, "the children of collapsed nodes are not read")
+    #expect(log.statements.count == 1)
+
+    try tree.expand(1)
+    await tree.waitUntilIdle()
+    #expect(shownRows(tree) == ["1@0expanded", "3@1collapsed", "4@1leaf", "2@0collapsed"])
+    #expect(tree.outline.tree.count == 4)
+    #expect(log.statements.count == 3, "roots, then the children of 1")
+
+    try tree.collapse(1)
+    #expect(shownRows(tree) == ["1@0collapsed", "2@0collapsed"])
+    #expect(log.statements.count == 3, "collapsing reads nothing")
+    try tree.expand(1)
+    #expect(shownRows(tree) == ["1@0expanded", "3@1collapsed", "4@1leaf", "2@0collapsed"])
+    #expect(log.statements.count == 3, "children read before show at once")
+
+    try tree.expandSubtree(1)
+    await tree.waitUntilIdle()
+    #expect(
+      shownRows(tree) == ["1@0expanded", "3@1expanded", "5@2leaf", "4@1leaf", "2@0collapsed"])
+    #expect(
+      (#expect(throws: TreeError.self) { try tree.expand(99) })?.description
+        == "unknown node IDs: 99")
+  }
+
+  @Test("inserts, moves, updates and deletes under expanded nodes animate, moves as moves")
+  func liveChanges() async throws {
+    let database = try DatabaseQueue()
+    try nodeDatabase(database)
+    let table = SimulatedTableView(viewportHeight: 100)
+    table.register(SimulatedCell.self, forReuseIdentifier: "node")
+    table.animationTiming = .immediate
+    let controller = ListController<SectionInfo, OutlineRow<TreeRow>, SimulatedCell>(host: table) {
+      host, path, row in
+      let cell = host.dequeueCell(withReuseIdentifier: "node", for: path)
+      cell.text = String(repeating: "  ", count: row.position.depth) + row.item.title
+      return cell
+    }
+    let tree = FetchedTree<TreeRow, TreeRow>(database, request: nodeRequest)
+    controller.connect(to: tree)
+    await tree.waitUntilIdle()
+    try tree.expand(1)
+    try tree.expand(2)
+    await tree.waitUntilIdle()
+    let expanded: Set<Int64> = [1, 2]
+    #expect(try shownRows(tree) == freshVisibleRows(database, expanded: expanded))
+
+    // A reply appears under 2.
+    try await database.write { db in
+      try TreeRow(id: 7, parent: 2, title: "seven", position: 0).insert(db)
+    }
+    await tree.waitUntilIdle()
+    #expect(try shownRows(tree) == freshVisibleRows(database, expanded: expanded))
+    #expect(table.batchLog.last?.insertRows.count == 1)
+
+    // 4 moves under 2: a move of its row, not a delete and an insert.
+    try await database.write { db in
+      try db.execute(sql: "UPDATE node SET parent = 2, position = 9 WHERE id = 4")
+    }
+    await tree.waitUntilIdle()
+    #expect(try shownRows(tree) == freshVisibleRows(database, expanded: expanded))
+    #expect(table.batchLog.last?.moveRows.count == 1)
+    #expect(table.batchLog.last?.deleteRows.isEmpty == true)
+
+    // A title changes; a subtree goes (with its child, by cascade).
+    try await database.write { db in
+      try db.execute(sql: "UPDATE node SET title = 'TWO' WHERE id = 2")
+    }
+    await tree.waitUntilIdle()
+    let two = try #require(tree.snapshot.path(of: 2))
+    #expect(table.visibleCell(at: two)?.text == "TWO")
+    try await database.write { db in try db.execute(sql: "DELETE FROM node WHERE id = 1") }
+    await tree.waitUntilIdle()
+    #expect(try shownRows(tree) == freshVisibleRows(database, expanded: expanded))
+    #expect(table.violations.isEmpty)
+    #expect(table.reloadCount == 1, "every change animated")
+  }
+
+  @Test("concurrent writers: the tree ends equal to a fresh recursive query")
+  func concurrentWriters() async throws {
+    let (folder, path) = try temporaryDatabasePath()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = try DatabasePool(path: path)
+    try nodeDatabase(database)
+    let tree = FetchedTree<TreeRow, TreeRow>(database, request: nodeRequest)
+    await tree.waitUntilIdle()
+    try tree.expand(1)
+    try tree.expand(2)
+    await tree.waitUntilIdle()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for writer in 0..<3 {
+        group.addTask {
+          var random = SeededRandom(seed: UInt64(writer) + 40)
+          for step in 0..<60 {
+            let id = Int64(random.int(in: 1...60))
+            let parent = Int64(random.int(in: 0...12))
+            let kind = random.int(in: 0..<4)
+            let position = random.int(in: 0...9)
+            try await database.write { db in
+              // A parent that does not exist breaks the foreign key: that
+              // statement fails, and the writer goes on.
+              do {
+                switch kind {
+                case 0:
+                  try db.execute(
+                    sql: "INSERT OR IGNORE INTO node VALUES (?, ?, ?, ?)",
+                    arguments: [id, parent == 0 ? nil : parent, "n\(step)", position])
+                case 1:
+                  // Never under itself or a descendant: only leaves move.
+                  try db.execute(
+                    sql: """
+                      UPDATE node SET parent = ?, position = ? WHERE id = ?
+                      AND NOT EXISTS (SELECT 1 FROM node AS child WHERE child.parent = node.id)
+                      AND ? != id
+                      """, arguments: [parent == 0 ? nil : parent, step, id, parent])
+                case 2:
+                  try db.execute(
+                    sql: "UPDATE node SET title = ? WHERE id = ?", arguments: ["t\(step)", id])
+                default:
+                  try db.execute(sql: "DELETE FROM node WHERE id = ?", arguments: [id])
+                }
+              } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {}
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    await tree.waitUntilIdle()
+    let expanded = Set(tree.outline.expandedIDs)
+    #expect(try shownRows(tree) == freshVisibleRows(database, expanded: expanded))
+  }
+}
