@@ -4,8 +4,8 @@ import Tabula
 import TabulaGRDB
 import TabulaTerminal
 
-/// The demo application: two screens (contacts and feed), a title bar, a
-/// status line and a help line, driven by keys.
+/// The demo application: three screens (contacts, feed and files), a title
+/// bar, a status line and a help line, driven by keys.
 @MainActor
 public final class DemoApp {
   /// The screen shown.
@@ -14,6 +14,8 @@ public final class DemoApp {
     case contacts
     /// The feed.
     case feed
+    /// The project tree.
+    case files
   }
 
   /// The screen shown.
@@ -28,6 +30,7 @@ public final class DemoApp {
   private(set) var height: Int
   let contacts: ContactsScreen
   let feed: FeedScreen
+  let files: FilesScreen
   /// The feed's state when it last changed, to tell when a load ends.
   private var feedState = LoadingState.initial
   private var feedObservation: ObservationToken?
@@ -45,11 +48,18 @@ public final class DemoApp {
     feed = FeedScreen(
       database: database, width: width, height: listHeight, latency: latency,
       imageDelay: imageDelay)
+    files = FilesScreen(database: database, width: width, height: listHeight)
     contacts.onSelect = { [weak self] contact in
       self?.messages[.contacts] = "Selected \(contact.name) <\(contact.email)>, \(contact.city)"
     }
     feed.controller.didSelect = { [weak self] item, _ in
       self?.messages[.feed] = "Selected \(Self.describe(item))"
+    }
+    files.controller.didSelect = { [weak self] row, _ in
+      let path =
+        ((self?.files.files.outline.tree.ancestors(of: row.id) ?? []).reversed() + [row.item])
+        .map(\.name).joined(separator: "/")
+      self?.messages[.files] = "Selected \(path), \(FilePresenter.size(row.item.size))"
     }
     feedObservation = feed.feed.observe { [weak self] in self?.feedDidChange() }
     feed.feed.load()
@@ -80,7 +90,13 @@ public final class DemoApp {
     return "\(item)"
   }
 
-  private var list: TerminalListView { tab == .contacts ? contacts.list : feed.list }
+  private var list: TerminalListView {
+    switch tab {
+    case .contacts: contacts.list
+    case .feed: feed.list
+    case .files: files.list
+    }
+  }
 
   /// Handles a key. Returns `false` when the app should quit.
   public func handle(_ key: Key) async -> Bool {
@@ -89,11 +105,13 @@ public final class DemoApp {
     case .character("q"), .interrupt, .endOfInput:
       return false
     case .tab:
-      tab = tab == .contacts ? .feed : .contacts
+      tab = Tab.allCases[(Tab.allCases.firstIndex(of: tab)! + 1) % Tab.allCases.count]
     case .character("1"):
       tab = .contacts
     case .character("2"):
       tab = .feed
+    case .character("3"):
+      tab = .files
     case .character("/"):
       tab = .contacts
       isFiltering = true
@@ -112,6 +130,14 @@ public final class DemoApp {
       } else {
         contacts.contacts.refresh()
       }
+    case .character("u") where tab == .files:
+      do {
+        messages[.files] = "Edit: " + (try await files.simulateEdit())
+      } catch {
+        messages[.files] = "Edit failed: \(error)"
+      }
+    case let key where tab == .files && files.handleOutlineKey(key):
+      break
     case .character("u") where tab == .contacts:
       do {
         messages[.contacts] = "Sync: " + (try await contacts.simulateSync())
@@ -149,6 +175,7 @@ public final class DemoApp {
     self.height = height
     contacts.list.resize(width: width, height: max(1, height - 3))
     feed.list.resize(width: width, height: max(1, height - 3))
+    files.list.resize(width: width, height: max(1, height - 3))
   }
 
   /// The screen's lines: title bar, list, status line, help line.
@@ -165,7 +192,8 @@ public final class DemoApp {
   public func waitUntilIdle() async {
     while true {
       await contacts.contacts.waitUntilIdle()
-      if contacts.isIdle && feed.isIdle { return }
+      await files.files.waitUntilIdle()
+      if contacts.isIdle && feed.isIdle && files.isIdle { return }
       try? await Task.sleep(for: .milliseconds(1))
     }
   }
@@ -183,6 +211,8 @@ public final class DemoApp {
       state = contacts.filter.isEmpty ? "\(count) contacts" : "\(count) match “\(contacts.filter)”"
     case .feed:
       state = "\(feed.feed.state)"
+    case .files:
+      state = "\(files.controller.snapshot.numberOfItems) shown"
     }
     let left = ScreenLine([StyledText(" Tabula ", TextStyle(bold: true, foreground: .cyan))] + tabs)
     let right = " \(state) "
@@ -233,11 +263,18 @@ public final class DemoApp {
         HelpItem(text: "/ filter", rank: 2), HelpItem(text: "u sync", rank: 3),
         HelpItem(text: "Tab feed", rank: 1), HelpItem(text: "q quit", rank: 0),
       ]
+    case .files:
+      [
+        HelpItem(text: "↑↓", rank: 6), HelpItem(text: "→← open/close", rank: 2),
+        HelpItem(text: "Enter toggle", rank: 4), HelpItem(text: "* open all", rank: 5),
+        HelpItem(text: "u edit", rank: 3), HelpItem(text: "Tab contacts", rank: 1),
+        HelpItem(text: "q quit", rank: 0),
+      ]
     case .feed:
       [
         HelpItem(text: "↑↓ PgUp/Dn", rank: 6), HelpItem(text: "Enter select", rank: 5),
         HelpItem(text: "s style", rank: 4), HelpItem(text: "r refresh", rank: 2),
-        HelpItem(text: "e network", rank: 3), HelpItem(text: "Tab contacts", rank: 1),
+        HelpItem(text: "e network", rank: 3), HelpItem(text: "Tab files", rank: 1),
         HelpItem(text: "q quit", rank: 0),
       ]
     }

@@ -12,7 +12,7 @@ public struct DemoCommand: AsyncParsableCommand {
     commandName: "tabula-demo",
     abstract: "Tabula's demo: live lists in your terminal.",
     discussion: """
-      Two screens over an embedded SQLite database, created on first run:
+      Three screens over an embedded SQLite database, created on first run:
 
         Contacts  3,000 contacts sectioned by first letter (a live FetchedList).
                   / filters as you type; u simulates a sync (rows move, appear,
@@ -23,18 +23,24 @@ public struct DemoCommand: AsyncParsableCommand {
                   simulated network outage on or off: while the network is
                   down, refreshes fail and the posts stay; press e again to
                   bring it back, then r.
+        Files     a project tree of 3,000 files and folders (a live FetchedTree:
+                  only what is open is read). → opens a folder, ← closes it or
+                  goes to the parent, Enter toggles, * opens everything under
+                  the cursor; u simulates someone editing the project (a file
+                  moves, one appears, one goes).
 
-      Keys: arrows, Page Up/Down, Home/End move; Tab or 1/2 switch screens; q quits.
+      Keys: arrows, Page Up/Down, Home/End move; Tab or 1/2/3 switch screens; q quits.
 
       The database is $XDG_CACHE_HOME/tabula-demo/demo.sqlite, or
       ~/.cache/tabula-demo/demo.sqlite when XDG_CACHE_HOME is not set. The
-      syncs of u are saved in it; --reset deletes it first, to start afresh.
+      changes of u are saved in it; --reset deletes it first, to start afresh.
       --database FILE uses another file: its folder must exist, and the demo
       only opens a file it created itself (it never writes into another
       database).
 
       When the output is not a terminal (a pipe, CI), the demo prints the
-      contacts list once as plain text and exits. With --script it plays keys
+      list of the --screen (contacts by default) once as plain text and exits
+      (the files screen with every folder open). With --script it plays keys
       from a file (or - for standard input) on a screen in memory and prints
       the final screen: `<name>` stands for a named key (<down>, <enter>, <esc>,
       <pgdn>, ...), any other character for itself, line breaks are ignored.
@@ -57,7 +63,7 @@ public struct DemoCommand: AsyncParsableCommand {
   @Option(help: "The screen size for --script, as WIDTHxHEIGHT.")
   var size = "80x24"
 
-  @Option(help: "The screen to start on: contacts or feed.")
+  @Option(help: "The screen to start on: contacts, feed or files.")
   var screen = DemoApp.Tab.contacts
 
   @Option(help: "Milliseconds before a photo's image arrives (default 600; 0 with --script).")
@@ -156,7 +162,16 @@ public struct DemoCommand: AsyncParsableCommand {
       database: database, width: width, height: 5, tab: screen, latency: .zero,
       imageDelay: .zero)
     await app.waitUntilIdle()
-    let list = screen == .contacts ? app.contacts.list : app.feed.list
+    let list: TerminalListView
+    switch screen {
+    case .contacts: list = app.contacts.list
+    case .feed: list = app.feed.list
+    case .files:
+      // Every folder open, read level by level.
+      for root in app.files.files.outline.tree.roots { try app.files.files.expandSubtree(root.id) }
+      await app.waitUntilIdle()
+      list = app.files.list
+    }
     print(list.plainText())
   }
 

@@ -33,7 +33,8 @@ struct DemoDatabaseError: Error, CustomStringConvertible {
 }
 
 /// The demo's embedded SQLite database: created and filled on first use, no
-/// set-up. A few thousand contacts and a feed of posts, photos and ads,
+/// set-up. A few thousand contacts, a feed of posts, photos and ads, and a
+/// project tree of a few thousand files,
 /// generated from fixed seeds so every run shows the same data. Simulated
 /// syncs (`u`) change it for good; ``reset(at:)`` deletes it.
 ///
@@ -162,6 +163,7 @@ enum DemoDatabase {
       }
       try fill(db)
     }
+    migrator.registerMigration("v2: files") { db in try createFiles(db) }
     return migrator
   }
 

@@ -34,7 +34,9 @@ import Tabula
 /// Reads run on GRDB's reader, never blocking the main actor; their
 /// scheduling is the same state machine as ``FetchedList``'s.
 @MainActor
-public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffable>: SnapshotSource {
+public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffable>: SnapshotSource,
+  OutlineControlling
+{
   /// One section, ``section``.
   public typealias SectionModel = SectionInfo
 
@@ -105,13 +107,6 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     try outline.collapse(id)
     expandingSubtrees.remove(id)
     publish()
-  }
-
-  /// Expands `id` if it is collapsed, else collapses it.
-  ///
-  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)``; nothing changes then.
-  public func toggle(_ id: Item.ID) throws(TreeError) {
-    if outline.isExpanded(id) { try collapse(id) } else { try expand(id) }
   }
 
   /// Expands `id` and every node under it, reading level by level what was

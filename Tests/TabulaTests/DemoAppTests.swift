@@ -104,6 +104,8 @@ struct DemoAppTests {
     try await demo.press("s")
     #expect(demo.status.contains("Posts in the compact style"))
     try await demo.press("<tab>")
+    #expect(demo.status == "", "nor do the files")
+    try await demo.press("<tab>")
     #expect(demo.status == selected, "the contacts' message is still there")
     try await demo.press("2")
     #expect(demo.status.contains("Posts in the compact style"))
@@ -113,7 +115,7 @@ struct DemoAppTests {
     "↑↓ PgUp/Dn Home/End", "Enter select", "/ filter", "u sync", "Tab feed", "q quit",
   ]
   static let feedHelp = [
-    "↑↓ PgUp/Dn", "Enter select", "s style", "r refresh", "e network", "Tab contacts", "q quit",
+    "↑↓ PgUp/Dn", "Enter select", "s style", "r refresh", "e network", "Tab files", "q quit",
   ]
 
   @Test("the help line drops whole items to fit, never ending mid-word")

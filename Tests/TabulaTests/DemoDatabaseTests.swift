@@ -132,7 +132,7 @@ struct DemoDatabaseTests {
     let path = folder.path("old.sqlite")
     do {
       let pool = try DatabasePool(path: path)
-      try DemoDatabase.migrator.migrate(pool)
+      try DemoDatabase.migrator.migrate(pool, upTo: "v1")
       try pool.write { try $0.execute(sql: "PRAGMA application_id = 0") }
       try pool.close()
     }
@@ -140,6 +140,9 @@ struct DemoDatabaseTests {
     #expect(
       try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM contact") }
         == DemoDatabase.contactCount)
+    #expect(
+      try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM file") ?? 0 } >= 3000,
+      "the files arrive with the newer migration")
   }
 
   @Test("reset deletes the demo's database, which then starts afresh")
