@@ -109,7 +109,7 @@ struct FetchedTreeTests {
       shownRows(tree) == ["1@0expanded", "3@1expanded", "5@2leaf", "4@1leaf", "2@0collapsed"])
     #expect(
       (#expect(throws: TreeError.self) { try tree.expand(99) })?.description
-        == "unknown node IDs: 99")
+        == "unknown node ID 99: not in the tree")
   }
 
   @Test("inserts, moves, updates and deletes under expanded nodes animate, moves as moves")

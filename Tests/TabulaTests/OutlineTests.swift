@@ -128,7 +128,7 @@ struct OutlineTests {
     var outline = TestOutline(try TestTree(roots: [TreeNode(TestItem(id: 1))]))
     #expect(
       (#expect(throws: TreeError.self) { try outline.expand(7) })?.description
-        == "unknown node IDs: 7")
+        == "unknown node ID 7: not in the tree")
     #expect((#expect(throws: TreeError.self) { try outline.toggle(8) }) != nil)
     #expect((#expect(throws: TreeError.self) { try outline.reveal(9) }) != nil)
     #expect(outline.expandedIDs.isEmpty)

@@ -206,7 +206,7 @@ struct TreeTests {
         == "child position -1 is out of range: the tree has 1 child (valid positions are 0...1)")
     #expect(
       (#expect(throws: TreeError.self) { try tree.deleteSubtrees([7, 8]) })?.description
-        == "unknown node IDs: 7, 8")
+        == "unknown node IDs 7, 8: not in the tree")
     #expect(
       (#expect(throws: TreeError.self) { try tree.appendChildren([item(2)], to: 1) })?
         .description == "duplicate node IDs: 2 (under 1 and under 1)")

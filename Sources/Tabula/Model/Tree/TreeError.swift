@@ -60,7 +60,8 @@ public enum TreeError: Error, Equatable, CustomStringConvertible {
       let list = unknown.map { "\($0.parent) (parent of \(listed($0.children)))" }
       return "unknown parent IDs: \(list.joined(separator: "; "))"
     case .unknownIDs(let ids):
-      return "unknown node IDs: \(ids.joined(separator: ", "))"
+      return "unknown node \(ids.count == 1 ? "ID" : "IDs") \(ids.joined(separator: ", ")): "
+        + "not in the tree"
     case .cycles(let cycles):
       let list = cycles.map { cycle in (cycle + cycle.prefix(1)).joined(separator: " → ") }
       return "nodes that are their own ancestors (each is the parent of the next): "

@@ -1,0 +1,64 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+@MainActor
+@Suite("Collapsible sections")
+struct CollapsingSourceTests {
+  let mail = try! Snapshot<SectionInfo, TestItem>(
+    sections: [
+      SnapshotSection(
+        SectionInfo(id: "inbox", title: "Inbox"), items: [TestItem(id: 1), TestItem(id: 2)]),
+      SnapshotSection(
+        SectionInfo(id: "archive", title: "Archive", footer: "Old"),
+        items: [TestItem(id: 3), TestItem(id: 4), TestItem(id: 5)]),
+    ])
+
+  @Test("a collapsed section keeps its header and count, and hides its items")
+  func transform() {
+    let shown = mail.collapsingSections(["archive", "nowhere"])
+    #expect(shown.numberOfSections == 2)
+    #expect(shown.sections.map(\.isCollapsed) == [false, true])
+    #expect(shown.sections.map(\.itemCount) == [2, 3])
+    #expect(shown.items.map(\.id) == [1, 2])
+    #expect(shown.sections[1].headerTitle == "Archive (3)")
+    #expect(shown.sections[1].footerTitle == nil)
+    #expect(shown.sections[0].headerTitle == "Inbox")
+  }
+
+  @Test("collapsing and expanding animate as deletes and inserts, with the header refreshed")
+  func animated() throws {
+    let base = StaticSource(mail)
+    let source = CollapsingSource(base)
+    let table = SimulatedTableView(viewportHeight: 20)
+    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    table.animationTiming = .immediate
+    let controller = ListController<CollapsibleSection<SectionInfo>, TestItem, SimulatedCell>(
+      host: table, cellProvider: testCell)
+    controller.connect(to: source)
+    #expect(table.headerTitle(forSectionAt: 1) == "Archive")
+
+    try source.toggleSection("archive")
+    #expect(table.batchLog.last?.deleteRows.count == 3)
+    #expect(table.numberOfRows(inSectionAt: 1) == 0)
+    #expect(table.headerTitle(forSectionAt: 1) == "Archive (3)")
+
+    // The base changes: the section stays collapsed, its count follows.
+    var next = mail
+    try next.appendItems([TestItem(id: 6)], toSection: "archive")
+    try next.appendItems([TestItem(id: 7)], toSection: "inbox")
+    base.setSnapshot(next)
+    #expect(source.isCollapsed("archive"))
+    #expect(table.headerTitle(forSectionAt: 1) == "Archive (4)")
+    #expect(table.numberOfRows(inSectionAt: 0) == 3)
+
+    try source.expandSection("archive")
+    #expect(table.batchLog.last?.insertRows.count == 4)
+    #expect(table.headerTitle(forSectionAt: 1) == "Archive")
+    #expect(table.violations.isEmpty)
+    #expect(table.reloadCount == 1)
+    #expect(
+      (#expect(throws: SnapshotError.self) { try source.collapseSection("spam") })?.description
+        == "unknown section ID \"spam\": not in the snapshot")
+  }
+}
