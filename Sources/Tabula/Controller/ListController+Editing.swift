@@ -25,6 +25,29 @@ extension ListController {
     apply(next, completion: completion)
   }
 
+  /// Refreshes the cells of the given items in place, without a new snapshot.
+  ///
+  /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` for ids not in the latest
+  ///   snapshot; nothing is refreshed then.
+  public func reconfigureItems(
+    _ ids: [Item.ID], completion: (@MainActor () -> Void)? = nil
+  ) throws(SnapshotError) {
+    try edit(
+      { (snapshot) throws(SnapshotError) in try snapshot.reconfigureItems(ids) },
+      completion: completion)
+  }
+
+  /// Replaces the cells of the given items, without a new snapshot.
+  ///
+  /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` for ids not in the latest
+  ///   snapshot; nothing is reloaded then.
+  public func reloadItems(
+    _ ids: [Item.ID], completion: (@MainActor () -> Void)? = nil
+  ) throws(SnapshotError) {
+    try edit(
+      { (snapshot) throws(SnapshotError) in try snapshot.reloadItems(ids) }, completion: completion)
+  }
+
   /// Inserts a section with `items` at `index`.
   ///
   /// - Throws: ``SnapshotError``: an index beyond the section count,
@@ -98,36 +121,5 @@ extension ListController {
     try edit { (snapshot) throws(SnapshotError) in
       for (from, to) in zip(paths, destinations) { try snapshot.moveItem(from: from, to: to) }
     }
-  }
-}
-
-extension ListController {
-  /// Shows `source`'s snapshot, and every later one it announces, through
-  /// batch updates, animated unless `animatingDifferences` is false.
-  /// Replaces any source connected before.
-  ///
-  /// The controller keeps `source` alive while it is connected (until
-  /// ``disconnect()``, another `connect`, or the controller's end), so a
-  /// source made for the screen needs no other owner:
-  ///
-  /// ```swift
-  /// controller.connect(to: ComposedSource([profile, posts]))
-  /// ```
-  public func connect(
-    to source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool = true
-  ) {
-    // The observer holds the source weakly (the controller holds it), so the
-    // source never keeps itself alive through its own observer list.
-    let observation = source.observe { [weak self, weak source] in
-      guard let self, let source else { return }
-      self.apply(source.snapshot, animatingDifferences: animatingDifferences)
-    }
-    connection = (source, observation)
-    apply(source.snapshot, animatingDifferences: animatingDifferences)
-  }
-
-  /// Stops following the connected source, and releases it.
-  public func disconnect() {
-    connection = nil
   }
 }

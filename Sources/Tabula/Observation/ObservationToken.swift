@@ -1,5 +1,6 @@
-/// A registration made by ``SnapshotSource/observe(_:)``: it ends when cancelled
-/// or released.
+/// A registration made by ``SnapshotSource/observe(_:)`` (or
+/// ``PresenterRegistry/observeChanges(_:)``): it ends when cancelled or
+/// released.
 @MainActor
 public final class ObservationToken {
   private var onCancel: (() -> Void)?

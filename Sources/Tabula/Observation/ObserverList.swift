@@ -1,5 +1,6 @@
-/// The observers of one data source: what a ``SnapshotSource`` implementation
-/// keeps to answer ``SnapshotSource/observe(_:)`` and to announce changes.
+/// The observers of one observable object: what a ``SnapshotSource``
+/// implementation keeps to answer ``SnapshotSource/observe(_:)`` and to
+/// announce changes (a ``PresenterRegistry`` keeps one the same way).
 ///
 /// ```swift
 /// private let observers = ObserverList()

@@ -1,0 +1,71 @@
+// The data source a host reads: counts, titles and cells of the snapshot on
+// screen. `cell(for:at:)` is the path of every row that scrolls into view:
+// it calls the closure the initializer specialised for the item type.
+
+extension ListController {
+  /// The number of sections of ``snapshot``.
+  public var numberOfSections: Int { _snapshot.numberOfSections }
+
+  /// The number of items in a section of ``snapshot``.
+  public func numberOfItems(inSectionAt section: Int) -> Int {
+    _snapshot.numberOfItems(inSectionAt: section)
+  }
+
+  /// The cell for the item at `path`: from its presenter, or the
+  /// ``cellProvider``. A model no presenter presents gets the host's
+  /// ``ListHost/fallbackCell(for:message:)``, and the ``PresenterError``
+  /// message is reported to ``TabulaLog`` (once per model type).
+  ///
+  /// - Precondition: The controller has presenters or a cell provider, and
+  ///   `path` is inside ``snapshot`` (else this traps with the
+  ///   ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
+  ///   message).
+  public func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell {
+    _makeCell(self, host, path)
+  }
+
+  /// The body of ``cell(for:at:)``, inlined into the closure the
+  /// initializer makes.
+  @inlinable
+  func _presentCell(_ host: any ListHost<Cell>, _ path: ItemPath) -> Cell {
+    guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
+    if let presenters {
+      let model = Self.model(of: item)
+      guard let resolved = Self.resolved(model, in: presenters) else {
+        return host.fallbackCell(for: path, message: Self.fallbackMessage(for: model))
+      }
+      return resolved.entry.present(host, model, resolved.context(at: path))
+    }
+    guard let cellProvider else {
+      preconditionFailure("a ListController needs presenters or a cell provider to make cells")
+    }
+    return cellProvider(host, path, item)
+  }
+
+  /// The section model's ``HeaderTitleProviding/headerTitle``, if it has one.
+  ///
+  /// - Precondition: `section` is a section index of ``snapshot``; otherwise
+  ///   this traps with the
+  ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
+  public func headerTitle(forSectionAt section: Int) -> String? {
+    _snapshot._checkSectionIndex(section)
+    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.headerTitle
+  }
+
+  /// The section model's ``HeaderTitleProviding/footerTitle``, if it has one.
+  ///
+  /// - Precondition: `section` is a section index of ``snapshot``; otherwise
+  ///   this traps with the
+  ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
+  public func footerTitle(forSectionAt section: Int) -> String? {
+    _snapshot._checkSectionIndex(section)
+    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.footerTitle
+  }
+
+  /// Traps with the snapshot's message for a path outside it.
+  @usableFromInline
+  func _outOfRange(_ path: ItemPath) -> Never {
+    preconditionFailure(
+      _snapshot._rangeError(for: path)?.description ?? "item path \(path) is out of range")
+  }
+}

@@ -1,0 +1,33 @@
+// Following a data source: the controller shows its snapshot and every
+// later one it announces, and keeps it alive while connected.
+
+extension ListController {
+  /// Shows `source`'s snapshot, and every later one it announces, through
+  /// batch updates, animated unless `animatingDifferences` is false.
+  /// Replaces any source connected before.
+  ///
+  /// The controller keeps `source` alive while it is connected (until
+  /// ``disconnect()``, another `connect`, or the controller's end), so a
+  /// source made for the screen needs no other owner:
+  ///
+  /// ```swift
+  /// controller.connect(to: ComposedSource([profile, posts]))
+  /// ```
+  public func connect(
+    to source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool = true
+  ) {
+    // The observer holds the source weakly (the controller holds it), so the
+    // source never keeps itself alive through its own observer list.
+    let observation = source.observe { [weak self, weak source] in
+      guard let self, let source else { return }
+      self.apply(source.snapshot, animatingDifferences: animatingDifferences)
+    }
+    connection = (source, observation)
+    apply(source.snapshot, animatingDifferences: animatingDifferences)
+  }
+
+  /// Stops following the connected source, and releases it.
+  public func disconnect() {
+    connection = nil
+  }
+}

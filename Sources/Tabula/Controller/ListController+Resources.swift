@@ -1,0 +1,36 @@
+// Resources (an image downloaded, a count refreshed) delivered to the
+// visible rows whose presenters want them, without a diff or a reload.
+
+extension ListController {
+  /// Hands a resource that arrived (an image, a count) to the visible rows
+  /// whose presenters want it, which update their cells in place: no diff,
+  /// no reload, and rows off screen are not touched (they are configured
+  /// afresh when they appear).
+  ///
+  /// ```swift
+  /// controller.provide(image, key: "avatar", for: user.id)
+  /// ```
+  ///
+  /// - Returns: The number of cells updated.
+  /// - Precondition: The controller has ``presenters``.
+  @discardableResult
+  public func provide(_ value: Any, key: String, for subject: AnyHashable? = nil) -> Int {
+    guard let presenters else {
+      preconditionFailure("provide(_:key:for:) needs a controller created with presenters")
+    }
+    let resource = ResourceUpdate(key: key, value: value, subject: subject)
+    var updated = 0
+    for path in host.visibleItemPaths {
+      guard let item = _item(self, path) else { continue }
+      let model = Self.model(of: item)
+      guard let resolved = Self.resolved(model, in: presenters),
+        resolved.entry.wants(resource, model), let cell = host.visibleCell(at: path)
+      else {
+        continue
+      }
+      resolved.entry.update(cell, model, resource, resolved.context(at: path))
+      updated += 1
+    }
+    return updated
+  }
+}

@@ -1,0 +1,17 @@
+// Selections: a host reports a tap; the item's presenter hears of it first,
+// then the controller's `didSelect`.
+
+extension ListController {
+  /// Sends the selection to the item's presenter (if it has one), then
+  /// calls ``didSelect``.
+  public func didSelectItem(at path: ItemPath) {
+    guard let item = _item(self, path) else { return }
+    if let presenters {
+      let model = Self.model(of: item)
+      if let resolved = Self.resolved(model, in: presenters) {
+        resolved.entry.didSelect(model, resolved.context(at: path))
+      }
+    }
+    didSelect?(item, path)
+  }
+}

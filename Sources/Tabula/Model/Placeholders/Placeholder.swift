@@ -1,0 +1,18 @@
+/// Helpers for placeholders.
+public enum Placeholder {
+  /// The placeholder id for `scope`: `"list"` or `"section:<id>"`. A
+  /// placeholder keeps its id when its kind changes, but kinds are different
+  /// types, so loading → error is a delete and an insert.
+  public static func id(for scope: PlaceholderScope) -> String {
+    switch scope {
+    case .list: "list"
+    case .section(let id): "section:\(id)"
+    }
+  }
+
+  /// Whether `item` is a loading, no-results or error placeholder.
+  public static func isPlaceholder(_ item: AnyItem) -> Bool {
+    item.base is LoadingPlaceholder || item.base is NoResultsPlaceholder
+      || item.base is ErrorPlaceholder
+  }
+}

@@ -1,0 +1,208 @@
+// The storage work behind the editing operations: lookups that throw for
+// unknown ids, and the changes to the flat item and hash arrays, the section
+// starts and the id tables that every edit shares.
+
+extension Snapshot {
+  @inlinable
+  func _existingFlatIndex(of id: Item.ID) throws(SnapshotError) -> Int {
+    guard let flat = _flatIndex(of: id) else { throw .unknownItemIDs([String(reflecting: id)]) }
+    return flat
+  }
+
+  @inlinable
+  func _existingSectionIndex(of id: SectionModel.ID) throws(SnapshotError) -> Int {
+    guard let index = _sectionIndex(of: id) else {
+      throw .unknownSectionIDs([String(reflecting: id)])
+    }
+    return index
+  }
+
+  /// Inserts `items` at flat index `flat`, which belongs to (or ends) `section`.
+  @inlinable
+  mutating func _insertItems(
+    _ items: [Item], atFlatIndex flat: Int, section: Int
+  ) throws(SnapshotError) {
+    guard !items.isEmpty else { return }
+    try Snapshot._checkCapacity(items: _items.count + items.count, sections: _sections.count)
+    let hashes = IDHashing.hashes(of: items)
+    if flat == _items.count, _itemTable.canAdd(items.count, to: _items.count),
+      _appendWithoutDuplicates(items, hashes: hashes, section: section)
+    {
+      return
+    }
+    var copy = self
+    copy._items.insert(contentsOf: items, at: flat)
+    copy._itemHashes.insert(contentsOf: hashes, at: flat)
+    for later in (section + 1)..<copy._sectionStarts.count {
+      copy._sectionStarts[later] += items.count
+    }
+    copy._rebuildItemSections()
+    try copy._rebuildItemTable()
+    copy._checkInvariants()
+    self = copy
+  }
+
+  /// Appends `items` at the end of the flat list, into `section`, updating the
+  /// index in place. Returns `false`, changing nothing, if an item's id is
+  /// already present or repeated (the caller then takes the path that reports
+  /// the duplicates).
+  @inlinable
+  mutating func _appendWithoutDuplicates(_ items: [Item], hashes: [Int], section: Int) -> Bool {
+    for (offset, item) in items.enumerated() {
+      if _flatIndex(of: item.id, hash: hashes[offset]) != nil { return false }
+    }
+    if items.count > 1 {
+      var seen = Set<Item.ID>(minimumCapacity: items.count)
+      for item in items where !seen.insert(item.id).inserted { return false }
+    }
+    let base = _items.count
+    _items.append(contentsOf: items)
+    _itemHashes.append(contentsOf: hashes)
+    _itemSections.append(
+      contentsOf: repeatElement(Int32(truncatingIfNeeded: section), count: items.count))
+    for later in (section + 1)..<_sectionStarts.count { _sectionStarts[later] += items.count }
+    for offset in items.indices {
+      _itemTable.insertNew(position: base + offset, hash: hashes[offset])
+    }
+    _checkInvariants()
+    return true
+  }
+
+  /// Removes the items at the flat indices for which `isDoomed` is true.
+  @inlinable
+  mutating func _removeItems(where isDoomed: (Int) -> Bool) {
+    var items: [Item] = []
+    var hashes: [Int] = []
+    var starts = [0]
+    items.reserveCapacity(_items.count)
+    hashes.reserveCapacity(_items.count)
+    starts.reserveCapacity(_sectionStarts.count)
+    for section in _sections.indices {
+      for flat in _sectionStarts[section]..<_sectionStarts[section + 1] where !isDoomed(flat) {
+        items.append(_items[flat])
+        hashes.append(_itemHashes[flat])
+      }
+      starts.append(items.count)
+    }
+    _replaceItems(items, hashes: hashes, starts: starts)
+  }
+
+  /// Replaces the items (known to have unique ids) and the section starts,
+  /// keeping the sections, and drops marks of items that are gone.
+  @inlinable
+  mutating func _replaceItems(_ items: [Item], hashes: [Int], starts: [Int]) {
+    _items = items
+    _itemHashes = hashes
+    _sectionStarts = starts
+    _rebuildItemSections()
+    _itemTable = _items.withUnsafeBufferPointer { items in
+      IDTable(hashes: hashes, equal: { items[$0].id == items[$1].id }, duplicate: { _, _ in })
+    }
+    if !_itemMarks.isEmpty {
+      _itemMarks = _itemMarks.filter { _flatIndex(of: $0.key) != nil }
+    }
+    _checkInvariants()
+  }
+
+  @inlinable
+  mutating func _moveItem(
+    _ id: Item.ID, relativeTo other: Item.ID, after: Bool
+  ) throws(SnapshotError) {
+    let source = _flatIndex(of: id)
+    let anchor = _flatIndex(of: other)
+    guard let source, let anchor else {
+      let unknown = [(id, source), (other, anchor)].filter { $0.1 == nil }
+      throw .unknownItemIDs(unknown.map { String(reflecting: $0.0) })
+    }
+    guard source != anchor else { throw .itemMovedRelativeToItself(String(reflecting: id)) }
+    let sourceSection = Int(_itemSections[source])
+    let targetSection = Int(_itemSections[anchor])
+    let item = _items.remove(at: source)
+    let hash = _itemHashes.remove(at: source)
+    let anchorAfterRemoval = anchor > source ? anchor - 1 : anchor
+    let destination = after ? anchorAfterRemoval + 1 : anchorAfterRemoval
+    _items.insert(item, at: destination)
+    _itemHashes.insert(hash, at: destination)
+    for later in (sourceSection + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
+    for later in (targetSection + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
+    _replaceItems(_items, hashes: _itemHashes, starts: _sectionStarts)
+  }
+
+  @inlinable
+  mutating func _insertSections(_ sections: [SectionModel], at index: Int) throws(SnapshotError) {
+    guard !sections.isEmpty else { return }
+    try Snapshot._checkCapacity(items: _items.count, sections: _sections.count + sections.count)
+    var copy = self
+    copy._sections.insert(contentsOf: sections, at: index)
+    copy._sectionHashes.insert(contentsOf: IDHashing.hashes(of: sections), at: index)
+    copy._sectionStarts.insert(
+      contentsOf: repeatElement(_sectionStarts[index], count: sections.count), at: index)
+    try copy._rebuildSectionTable()
+    if index < _sections.count { copy._rebuildItemSections() }
+    copy._checkInvariants()
+    self = copy
+  }
+
+  @inlinable
+  mutating func _moveSection(
+    _ id: SectionModel.ID, relativeTo other: SectionModel.ID, after: Bool
+  ) throws(SnapshotError) {
+    let source = _sectionIndex(of: id)
+    let anchor = _sectionIndex(of: other)
+    guard let source, let anchor else {
+      let unknown = [(id, source), (other, anchor)].filter { $0.1 == nil }
+      throw .unknownSectionIDs(unknown.map { String(reflecting: $0.0) })
+    }
+    guard source != anchor else {
+      throw .sectionMovedRelativeToItself(String(reflecting: id))
+    }
+    var order = Array(_sections.indices)
+    order.remove(at: source)
+    let anchorAfterRemoval = anchor > source ? anchor - 1 : anchor
+    order.insert(source, at: after ? anchorAfterRemoval + 1 : anchorAfterRemoval)
+    _reorderSections(order)
+  }
+
+  /// Keeps the sections listed in `order` (old indices), in that order, with
+  /// their items.
+  @inlinable
+  mutating func _reorderSections(_ order: [Int]) {
+    var items: [Item] = []
+    var hashes: [Int] = []
+    var starts = [0]
+    items.reserveCapacity(_items.count)
+    hashes.reserveCapacity(_items.count)
+    for section in order {
+      let range = _sectionStarts[section]..<_sectionStarts[section + 1]
+      items.append(contentsOf: _items[range])
+      hashes.append(contentsOf: _itemHashes[range])
+      starts.append(items.count)
+    }
+    let oldSections = _sections
+    let oldHashes = _sectionHashes
+    _sections = order.map { oldSections[$0] }
+    _sectionHashes = order.map { oldHashes[$0] }
+    let sections = _sections
+    _sectionTable = IDTable(
+      hashes: _sectionHashes, equal: { sections[$0].id == sections[$1].id },
+      duplicate: { _, _ in })
+    if !_reloadedSections.isEmpty {
+      _reloadedSections = _reloadedSections.filter { _sectionIndex(of: $0) != nil }
+    }
+    _replaceItems(items, hashes: hashes, starts: starts)
+  }
+
+  /// The positions of `elements` after a stable sort, as offsets from its start.
+  @inlinable
+  func _stableOrder<Element>(
+    of elements: ArraySlice<Element>, by areInIncreasingOrder: (Element, Element) -> Bool
+  ) -> [Int] {
+    var order = Array(elements.indices)
+    order.sort { left, right in
+      if areInIncreasingOrder(elements[left], elements[right]) { return true }
+      if areInIncreasingOrder(elements[right], elements[left]) { return false }
+      return left < right
+    }
+    return order
+  }
+}

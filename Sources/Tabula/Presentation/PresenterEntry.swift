@@ -1,0 +1,101 @@
+/// A presenter with its model and cell types erased, as the registry keeps it.
+@MainActor
+@usableFromInline
+final class PresenterEntry<Cell> {
+  /// Tells presenters apart: rows whose presenter changes are reloaded.
+  @usableFromInline let id: Int
+  @usableFromInline let accepts: (Any) -> Bool
+  @usableFromInline let reuseIdentifier: (Any, PresentationStyle) -> String
+  @usableFromInline let configure: (Cell, Any, PresentationContext) -> Void
+  @usableFromInline let wants: (ResourceUpdate, Any) -> Bool
+  @usableFromInline let update: (Cell, Any, ResourceUpdate, PresentationContext) -> Void
+  @usableFromInline let height: (Any, Double, PresentationStyle) -> Double?
+  @usableFromInline let didSelect: (Any, PresentationContext) -> Void
+  /// Dequeues and configures in one call, casting the model once: the path
+  /// of every row that appears.
+  @usableFromInline let present: (any ListHost<Cell>, Any, PresentationContext) -> Cell
+
+  /// The closures are made where the presenter is registered (this
+  /// initializer is inlinable), so they are specialised for its model type.
+  @inlinable
+  init<P: Presenter>(_ presenter: P, id: Int) where P.Cell == Cell {
+    self.id = id
+    accepts = { $0 is P.Model }
+    reuseIdentifier = { presenter.reuseIdentifier(for: cast($0, to: P.Model.self), style: $1) }
+    configure = { presenter.configure($0, with: cast($1, to: P.Model.self), context: $2) }
+    wants = { presenter.wants($0, for: cast($1, to: P.Model.self)) }
+    update = { presenter.update($0, with: cast($1, to: P.Model.self), for: $2, context: $3) }
+    height = { presenter.height(for: cast($0, to: P.Model.self), width: $1, style: $2) }
+    didSelect = { presenter.didSelect(cast($0, to: P.Model.self), context: $1) }
+    present = { host, model, context in
+      let model = cast(model, to: P.Model.self)
+      let cell = host.dequeueCell(
+        withReuseIdentifier: presenter.reuseIdentifier(for: model, style: context.style),
+        for: context.path)
+      presenter.configure(cell, with: model, context: context)
+      return cell
+    }
+  }
+
+  convenience init(selfPresenting _: any SelfPresenting<Cell>) {
+    self.init(
+      id: -1, accepts: { $0 is any SelfPresenting<Cell> },
+      reuseIdentifier: { ($0 as! any SelfPresenting<Cell>).reuseIdentifier(style: $1) },
+      configure: { ($1 as! any SelfPresenting<Cell>).configure($0, context: $2) },
+      wants: { _, _ in false },
+      update: { ($1 as! any SelfPresenting<Cell>).configure($0, context: $3) },
+      height: { ($0 as! any SelfPresenting<Cell>).height(width: $1, style: $2) },
+      didSelect: { ($0 as! any SelfPresenting<Cell>).didSelect(context: $1) },
+      present: { host, model, context in
+        let model = model as! any SelfPresenting<Cell>
+        let cell = host.dequeueCell(
+          withReuseIdentifier: model.reuseIdentifier(style: context.style), for: context.path)
+        model.configure(cell, context: context)
+        return cell
+      })
+  }
+
+  @usableFromInline
+  init(
+    id: Int, accepts: @escaping (Any) -> Bool,
+    reuseIdentifier: @escaping (Any, PresentationStyle) -> String,
+    configure: @escaping (Cell, Any, PresentationContext) -> Void,
+    wants: @escaping (ResourceUpdate, Any) -> Bool,
+    update: @escaping (Cell, Any, ResourceUpdate, PresentationContext) -> Void,
+    height: @escaping (Any, Double, PresentationStyle) -> Double?,
+    didSelect: @escaping (Any, PresentationContext) -> Void,
+    present: @escaping (any ListHost<Cell>, Any, PresentationContext) -> Cell
+  ) {
+    self.id = id
+    self.accepts = accepts
+    self.reuseIdentifier = reuseIdentifier
+    self.configure = configure
+    self.wants = wants
+    self.update = update
+    self.height = height
+    self.didSelect = didSelect
+    self.present = present
+  }
+
+  /// The reuse identifier for `model` in `style`.
+  func reuseIdentifier(for model: Any, style: PresentationStyle) -> String {
+    reuseIdentifier(model, style)
+  }
+
+  /// Configures `cell` for `model`.
+  func configure(_ cell: Cell, with model: Any, context: PresentationContext) {
+    configure(cell, model, context)
+  }
+}
+
+/// `value` as a `Model`: a metadata comparison when its dynamic type is
+/// exactly `Model` (the common case: a presenter registered for a concrete
+/// type), the general cast otherwise.
+@inlinable @inline(__always)
+func cast<Model>(_ value: Any, to model: Model.Type) -> Model {
+  func open<Value>(_ opened: Value) -> Model {
+    if Value.self == Model.self { return unsafeBitCast(opened, to: Model.self) }
+    return opened as! Model
+  }
+  return open(value)
+}

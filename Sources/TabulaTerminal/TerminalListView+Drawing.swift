@@ -1,0 +1,105 @@
+import Tabula
+
+// Drawing: the lines of the screen (headers, rows with their highlights, the
+// cursor in inverse video), or the whole list as plain text.
+
+extension TerminalListView {
+  /// The view's lines for the current state, exactly ``height`` of them:
+  /// headers, rows with their highlights, the cursor in inverse video.
+  ///
+  /// Only the rows on screen are asked for cells; cells of rows that left
+  /// the screen go back to the reuse pool.
+  public func render() -> [ScreenLine] {
+    let now = clock()
+    highlights = highlights.filter { $0.value.until > now }
+    var lines: [ScreenLine] = []
+    var shown = Set<ItemPath>()
+    let end = min(topLine + height, totalLines)
+    if topLine < end {
+      for line in topLine..<end {
+        switch element(at: line) {
+        case .header(let section):
+          lines.append(headerLine(headers[section] ?? ""))
+        case .row(let path):
+          shown.insert(path)
+          lines.append(rowLine(path, now: now))
+        }
+      }
+    }
+    for (path, cell) in cells where !shown.contains(path) {
+      recycle(cell)
+      cells[path] = nil
+    }
+    while lines.count < height { lines.append(ScreenLine(plain: "").fitted(to: width)) }
+    return lines
+  }
+
+  /// The list as plain text, every header and row (for output that is not a
+  /// terminal): cells are made for each row in turn and recycled. Text from
+  /// cells and headers is ``inert(_:)``: the only control characters are
+  /// the line feeds between lines.
+  public func plainText() -> String {
+    var output: [String] = []
+    for section in counts.indices {
+      if let header = headers[section] { output.append(inert(header)) }
+      for item in 0..<counts[section] {
+        let cell = cell(at: ItemPath(section: section, item: item))
+        let detail = cell.detail.isEmpty ? "" : "  \(inert(cell.detail))"
+        output.append("  \(inert(cell.text))\(detail)")
+        recycle(cell)
+        cells[ItemPath(section: section, item: item)] = nil
+      }
+    }
+    return output.joined(separator: "\n")
+  }
+
+  private func headerLine(_ title: String) -> ScreenLine {
+    let label = " \(truncated(title, to: max(1, width - 2))) "
+    let rule = String(repeating: "─", count: max(0, width - displayWidth(of: label)))
+    return ScreenLine([
+      StyledText(label, TextStyle(bold: true, foreground: .cyan)),
+      StyledText(rule, TextStyle(dim: true)),
+    ]).fitted(to: width)
+  }
+
+  private func rowLine(_ path: ItemPath, now: Double) -> ScreenLine {
+    let cell = cell(at: path)
+    let isSelected = path == selection
+    var style = cell.style
+    var detailStyle = cell.detailStyle
+    if let highlight = highlights[path] {
+      let background: TerminalColor = highlight.kind == .inserted ? .green : .yellow
+      style.background = background
+      style.foreground = .black
+      detailStyle.background = background
+      detailStyle.foreground = .black
+    }
+    if isSelected {
+      style.inverse = true
+      detailStyle.inverse = true
+    }
+    let marker = isSelected ? "› " : "  "
+    let detail = cell.detail.isEmpty ? "" : " \(inert(cell.detail)) "
+    let room = max(0, width - displayWidth(of: marker) - displayWidth(of: detail))
+    let text = truncated(cell.text, to: room)
+    let padding = String(repeating: " ", count: max(0, room - displayWidth(of: text)))
+    return ScreenLine([
+      StyledText(marker, isSelected ? TextStyle(bold: true, inverse: true) : .plain),
+      StyledText(text + padding, style),
+      StyledText(detail, detailStyle),
+    ]).fitted(to: width, fill: style)
+  }
+
+  /// The cell for a row on screen, made by the data source when needed.
+  private func cell(at path: ItemPath) -> TerminalCell {
+    if let cell = cells[path] { return cell }
+    let cell = hostDataSource?.cell(for: self, at: path) ?? TerminalCell(reuseIdentifier: "")
+    cells[path] = cell
+    return cell
+  }
+
+  /// Puts `cell` back in the reuse pool.
+  func recycle(_ cell: TerminalCell) {
+    reusePool[cell.reuseIdentifier, default: []].append(cell)
+  }
+}

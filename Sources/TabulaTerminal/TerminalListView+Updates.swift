@@ -1,0 +1,95 @@
+import Tabula
+
+// Reloads and batch updates: cells, highlights and the selection follow their
+// rows through each batch (BatchPositionMap); inserted and updated rows on
+// screen are highlighted.
+
+extension TerminalListView {
+  /// Reads every count and title again; cells are made anew as rows show.
+  public func reloadData() {
+    reloadCount += 1
+    for cell in cells.values { recycle(cell) }
+    cells = [:]
+    highlights = [:]
+    readStructure()
+    if let selection, rowExists(selection) == false { self.selection = firstRow() }
+    if selection == nil { selection = firstRow() }
+    clampScroll()
+    revealSelection()
+  }
+
+  /// Performs one batch: switches the data, moves cells, highlights and the
+  /// selection with their rows, and, when `animated`, highlights inserted and
+  /// updated rows.
+  public func performBatch(
+    _ batch: Changeset, animated: Bool, updateData: () -> Void,
+    completion: @escaping @MainActor () -> Void
+  ) {
+    let map = BatchPositionMap(batch)
+    let selectedLine = selection.map(line(of:)).map { $0 - topLine }
+    updateData()
+    readStructure()
+    batchCount += 1
+
+    var movedCells: [ItemPath: TerminalCell] = [:]
+    for (path, cell) in cells {
+      if let target = map.newPath(of: path) { movedCells[target] = cell } else { recycle(cell) }
+    }
+    cells = movedCells
+    var movedHighlights: [ItemPath: (kind: Highlight, until: Double)] = [:]
+    for (path, highlight) in highlights {
+      if let target = map.newPath(of: path) { movedHighlights[target] = highlight }
+    }
+    highlights = movedHighlights
+    for update in batch.itemUpdates where update.kind == .reconfigure {
+      if let cell = cells[update.to], let source = hostDataSource {
+        reconfiguring = (update.to, cell)
+        _ = source.cell(for: self, at: update.to)
+        reconfiguring = nil
+      }
+    }
+
+    // The cursor stays on its row, or on the row that took its place.
+    if let selected = selection {
+      if let target = map.newPath(of: selected) {
+        selection = target
+      } else {
+        selection = nearestRow(to: selected)
+      }
+    }
+    if let selection, let selectedLine {
+      topLine = line(of: selection) - selectedLine
+    }
+    if selection == nil { selection = firstRow() }
+    clampScroll()
+    revealSelection()
+    if animated { highlightChanges(of: batch) }
+    completion()
+  }
+
+  /// Highlights the inserted and updated rows that are on screen, and drops
+  /// the highlights that expired or left the screen: at most ``height`` are
+  /// kept, so a batch costs what is on screen and in the batch, however
+  /// many rows earlier batches touched. Rows off screen are not
+  /// highlighted: they are not seen changing.
+  private func highlightChanges(of batch: Changeset) {
+    let now = clock()
+    let until = now + highlightDuration
+    let screen = topLine..<(topLine + height)
+    func isOnScreen(_ path: ItemPath) -> Bool { screen.contains(line(of: path)) }
+    for path in batch.itemInserts where isOnScreen(path) { highlights[path] = (.inserted, until) }
+    for section in batch.sectionInserts where section < counts.count {
+      for item in 0..<min(counts[section], height) {
+        let path = ItemPath(section: section, item: item)
+        if isOnScreen(path) { highlights[path] = (.inserted, until) }
+      }
+    }
+    for update in batch.itemUpdates where isOnScreen(update.to) {
+      highlights[update.to] = (.updated, until)
+    }
+    highlights = highlights.filter { $0.value.until > now && isOnScreen($0.key) }
+  }
+
+  /// How many rows are highlighted now: at most the rows on screen.
+  var highlightCount: Int { highlights.count }
+}
