@@ -7,18 +7,15 @@ import TabulaTerminal
 extension DemoFile: Diffable {}
 
 /// Draws a file or folder of the project tree: indentation and a
-/// disclosure marker from its outline position, then its name; files show
-/// their size.
+/// disclosure marker from its outline position (rows of an outline reach
+/// presenters as their items, with the position in the context), then its
+/// name; files show their size.
 struct FilePresenter: Presenter {
-  func reuseIdentifier(for row: OutlineRow<DemoFile>, style: PresentationStyle) -> String {
-    "file"
-  }
+  func reuseIdentifier(for file: DemoFile, style: PresentationStyle) -> String { "file" }
 
-  func configure(
-    _ cell: TerminalCell, with row: OutlineRow<DemoFile>, context: PresentationContext
-  ) {
-    let file = row.item
-    cell.text = TerminalOutline.prefix(for: row.position) + file.name + (file.isFolder ? "/" : "")
+  func configure(_ cell: TerminalCell, with file: DemoFile, context: PresentationContext) {
+    let prefix = context.outline.map { TerminalOutline.prefix(for: $0) } ?? ""
+    cell.text = prefix + file.name + (file.isFolder ? "/" : "")
     cell.style = file.isFolder ? TextStyle(bold: true) : .plain
     cell.detail = file.isFolder ? "" : Self.size(file.size)
     cell.representedID = file.id

@@ -34,8 +34,8 @@ import Tabula
 /// Reads run on GRDB's reader, never blocking the main actor; their
 /// scheduling is the same state machine as ``FetchedList``'s.
 @MainActor
-public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffable>: SnapshotSource,
-  OutlineControlling
+public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffable>:
+  ChangeReportingSource, OutlineControlling
 {
   /// One section, ``section``.
   public typealias SectionModel = SectionInfo
@@ -52,6 +52,10 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   public let section: SectionInfo
   /// How many times the visible part was read.
   public private(set) var readCount = 0
+  /// How ``snapshot`` was made from the one before, when the last change
+  /// was a toggle shown without a read (a collapse, or an expansion whose
+  /// children were read); `nil` after a read.
+  public private(set) var lastChange: SnapshotChange<SectionInfo, OutlineRow<Item>>?
 
   private let writer: any DatabaseWriter
   private let makeItem: @Sendable (Record) -> Item
@@ -96,17 +100,20 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   /// - Throws: ``Tabula/TreeError/unknownIDs(_:)`` for a node that is not
   ///   shown; nothing changes then.
   public func expand(_ id: Item.ID) throws(TreeError) {
-    try outline.expand(id)
-    showOrRead(id)
+    if outline.unloadedIDs.contains(id) {
+      try outline.expand(id)
+      readAgain()
+    } else {
+      try toggle(id) { (outline) throws(TreeError) in try outline.expand(id) }
+    }
   }
 
   /// Hides the children of `id`.
   ///
   /// - Throws: ``Tabula/TreeError/unknownIDs(_:)``; nothing changes then.
   public func collapse(_ id: Item.ID) throws(TreeError) {
-    try outline.collapse(id)
+    try toggle(id) { (outline) throws(TreeError) in try outline.collapse(id) }
     expandingSubtrees.remove(id)
-    publish()
   }
 
   /// Expands `id` and every node under it, reading level by level what was
@@ -151,8 +158,15 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
 
   // MARK: Reading
 
-  private func showOrRead(_ id: Item.ID) {
-    if outline.unloadedIDs.contains(id) { readAgain() } else { publish() }
+  /// Applies an expansion or collapse whose rows are known (read before):
+  /// the snapshot changes where the node is, reporting exactly that change.
+  private func toggle(
+    _ id: Item.ID, _ change: (inout Outline<Item>) throws(TreeError) -> Void
+  ) throws(TreeError) {
+    guard let (next, change) = try outline.toggling(id, shown: snapshot, change) else { return }
+    snapshot = next
+    lastChange = change
+    observers.notify()
   }
 
   /// Reads the visible part again, as a new generation: a read already
@@ -217,6 +231,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Makes ``snapshot`` from the outline, and tells observers.
   private func publish() {
+    lastChange = nil
     do {
       snapshot = try outline.snapshot(in: section)
     } catch {

@@ -34,7 +34,7 @@ extension ListController {
       guard let resolved = Self.resolved(model, in: presenters) else {
         return host.fallbackCell(for: path, message: Self.fallbackMessage(for: model))
       }
-      return resolved.entry.present(host, model, resolved.context(at: path))
+      return resolved.entry.present(host, model, Self.context(resolved, for: item, at: path))
     }
     guard let cellProvider else {
       preconditionFailure("a ListController needs presenters or a cell provider to make cells")

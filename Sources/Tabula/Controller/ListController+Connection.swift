@@ -20,10 +20,24 @@ extension ListController {
     // source never keeps itself alive through its own observer list.
     let observation = source.observe { [weak self, weak source] in
       guard let self, let source else { return }
-      self.apply(source.snapshot, animatingDifferences: animatingDifferences)
+      self.apply(from: source, animatingDifferences: animatingDifferences)
     }
     connection = (source, observation)
     apply(source.snapshot, animatingDifferences: animatingDifferences)
+  }
+
+  /// Applies `source`'s snapshot, with its last change when it reports one
+  /// (``ChangeReportingSource``).
+  private func apply(
+    from source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool
+  ) {
+    if let reporting = source as? any ChangeReportingSource<SectionModel, Item>,
+      let change = reporting.lastChange
+    {
+      apply(source.snapshot, changes: change, animatingDifferences: animatingDifferences)
+    } else {
+      apply(source.snapshot, animatingDifferences: animatingDifferences)
+    }
   }
 
   /// Stops following the connected source, and releases it.

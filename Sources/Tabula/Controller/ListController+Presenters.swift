@@ -4,12 +4,27 @@
 // settled with the presenters.
 
 extension ListController {
-  /// The model a presenter receives for `item`: an ``AnyItem``'s base, or the
+  /// The model a presenter receives for `item`: an ``AnyItem``'s base, an
+  /// ``OutlineRow``'s item (its base, for `OutlineRow<AnyItem>`), or the
   /// item itself.
   @inlinable
   static func model(of item: Item) -> Any {
     if Item.self == AnyItem.self { return unsafeBitCast(item, to: AnyItem.self).base }
+    if let row = item as? any _OutlinePresentable { return row._presentedModel }
     return item
+  }
+
+  /// The context for presenting `item` at `path`: the resolved style and,
+  /// for an ``OutlineRow``, its position in the outline.
+  @inlinable
+  static func context(
+    _ resolved: PresenterRegistry<Cell>.Resolved, for item: Item, at path: ItemPath
+  ) -> PresentationContext {
+    var context = resolved.context(at: path)
+    if Item.self != AnyItem.self, let row = item as? any _OutlinePresentable {
+      context.outline = row._outlinePosition
+    }
+    return context
   }
 
   /// The presenter for `model`, or `nil` (reported once per model type to

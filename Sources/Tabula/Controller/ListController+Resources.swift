@@ -28,7 +28,7 @@ extension ListController {
       else {
         continue
       }
-      resolved.entry.update(cell, model, resource, resolved.context(at: path))
+      resolved.entry.update(cell, model, resource, Self.context(resolved, for: item, at: path))
       updated += 1
     }
     return updated

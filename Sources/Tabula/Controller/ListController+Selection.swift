@@ -9,7 +9,7 @@ extension ListController {
     if let presenters {
       let model = Self.model(of: item)
       if let resolved = Self.resolved(model, in: presenters) {
-        resolved.entry.didSelect(model, resolved.context(at: path))
+        resolved.entry.didSelect(model, Self.context(resolved, for: item, at: path))
       }
     }
     didSelect?(item, path)

@@ -31,6 +31,39 @@ extension ListController {
     }
   }
 
+  /// Shows `snapshot`, made from `changes.base` by `changes.changes`, without
+  /// computing a diff when it can: when the view shows `changes.base` (the
+  /// same value, not an equal one) and no other transaction waits, the
+  /// known changes are staged and performed as they are; otherwise the
+  /// controller diffs as ``apply(_:animatingDifferences:completion:)`` does.
+  /// An outline that expands a node knows it inserted the rows under it: a
+  /// toggle then costs what it changes, not a diff of the whole list.
+  ///
+  /// Changes whose counts do not add up are reported to ``TabulaLog`` and
+  /// diffed instead.
+  public func apply(
+    _ snapshot: Snapshot<SectionModel, Item>, changes: SnapshotChange<SectionModel, Item>,
+    animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+  ) {
+    transactions.enqueue(
+      snapshot, mode: animatingDifferences ? .animated : .unanimated, known: changes,
+      completion: completion)
+    startNextTransaction()
+  }
+
+  /// Shows `snapshot`, made from `changes.base` by `changes.changes`, and
+  /// returns once the view shows it (or a newer one).
+  public func apply(
+    _ snapshot: Snapshot<SectionModel, Item>, changes: SnapshotChange<SectionModel, Item>,
+    animatingDifferences: Bool = true
+  ) async {
+    await withCheckedContinuation { continuation in
+      apply(snapshot, changes: changes, animatingDifferences: animatingDifferences) {
+        continuation.resume()
+      }
+    }
+  }
+
   /// Shows `snapshot` by reloading the view, without diffing or animation,
   /// as `UITableViewDiffableDataSource`'s `applySnapshotUsingReloadData` does:
   /// every visible cell is made again.
@@ -73,6 +106,10 @@ extension ListController {
       return
     }
     let mode = transaction.mode
+    if let known = transaction.known, Self.canUse(known, from: old, to: new) {
+      stageAndPerform(known.changes, old: old, new: new, mode: mode)
+      return
+    }
     let updateKind = updateKind
     let diff = _diff
     if old.numberOfItems + new.numberOfItems > backgroundDiffThreshold {
@@ -85,6 +122,44 @@ extension ListController {
     } else {
       stageAndPerform(diff(old, new, updateKind), old: old, new: new, mode: mode)
     }
+  }
+
+  /// Whether `known` makes `new` from `old`: it starts from the very
+  /// snapshot the view shows, `new` has no marks the changes would miss,
+  /// and the counts add up (else the source's mistake is reported).
+  private static func canUse(
+    _ known: SnapshotChange<SectionModel, Item>, from old: Snapshot<SectionModel, Item>,
+    to new: Snapshot<SectionModel, Item>
+  ) -> Bool {
+    guard known.base._isIdentical(to: old), new.markedItems.isEmpty,
+      new.reloadedSectionIDs.isEmpty
+    else { return false }
+    let changes = known.changes
+    let sectionsAddUp =
+      new.numberOfSections
+      == old.numberOfSections - changes.sectionDeletes.count + changes.sectionInserts.count
+    let itemsAddUp =
+      !changes.sectionDeletes.isEmpty || !changes.sectionInserts.isEmpty
+      || new.numberOfItems
+        == old.numberOfItems - changes.itemDeletes.count + changes.itemInserts.count
+    guard sectionsAddUp && itemsAddUp else {
+      var problems: [String] = []
+      if !sectionsAddUp {
+        problems.append(
+          "\(old.numberOfSections) sections − \(changes.sectionDeletes.count) deleted + "
+            + "\(changes.sectionInserts.count) inserted ≠ \(new.numberOfSections)")
+      }
+      if !itemsAddUp {
+        problems.append(
+          "\(old.numberOfItems) items − \(changes.itemDeletes.count) deleted + "
+            + "\(changes.itemInserts.count) inserted ≠ \(new.numberOfItems)")
+      }
+      TabulaLog.report(
+        "known changes do not make the new snapshot (\(problems.joined(separator: "; "))): "
+          + "diffing instead")
+      return false
+    }
+    return true
   }
 
   private func stageAndPerform(

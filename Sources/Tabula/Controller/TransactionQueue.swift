@@ -50,6 +50,10 @@ struct TransactionQueue<SectionModel: Diffable, Item: Diffable> {
     var snapshot: Snapshot<SectionModel, Item>
     /// How it reaches the view.
     var mode: ApplyMode
+    /// The changes that make `snapshot` from the snapshot they start from,
+    /// when the caller knew them (the controller uses them instead of a
+    /// diff if the view shows that snapshot).
+    var known: SnapshotChange<SectionModel, Item>? = nil
   }
 
   /// A transaction with the completions of the calls it answers.
@@ -83,23 +87,28 @@ struct TransactionQueue<SectionModel: Diffable, Item: Diffable> {
     pendingEntry?.transaction.snapshot ?? runningEntry?.transaction.snapshot ?? shown
   }
 
-  /// Queues `snapshot`. A snapshot already waiting is replaced, its marks
-  /// (for items and sections `snapshot` still has) and completions carried
-  /// over; a waiting reload stays a reload, else `mode` decides.
+  /// Queues `snapshot` (with the changes that make it, if `known`). A
+  /// snapshot already waiting is replaced, its marks (for items and sections
+  /// `snapshot` still has) and completions carried over, and the known
+  /// changes dropped; a waiting reload stays a reload, else `mode` decides.
   ///
   /// - Complexity: O(m) for m marks of a replaced snapshot; O(1) otherwise.
   mutating func enqueue(
-    _ snapshot: Snapshot<SectionModel, Item>, mode: ApplyMode, completion: Completion?
+    _ snapshot: Snapshot<SectionModel, Item>, mode: ApplyMode,
+    known: SnapshotChange<SectionModel, Item>? = nil, completion: Completion?
   ) {
     if var replaced = pendingEntry {
       replaced.transaction.snapshot = Self.carryingMarks(
         of: replaced.transaction.snapshot, into: snapshot)
       replaced.transaction.mode = replaced.transaction.mode == .reload ? .reload : mode
+      // Known changes start from the replaced snapshot's base, not from what
+      // the view will show: the coalesced transaction diffs.
+      replaced.transaction.known = nil
       if let completion { replaced.completions.append(completion) }
       pendingEntry = replaced
     } else {
       pendingEntry = Entry(
-        transaction: Transaction(snapshot: snapshot, mode: mode),
+        transaction: Transaction(snapshot: snapshot, mode: mode, known: known),
         completions: completion.map { [$0] } ?? [])
     }
   }

@@ -6,6 +6,9 @@ public struct PresentationContext {
   public var style: PresentationStyle
   /// The row's position.
   public var path: ItemPath
+  /// For a row of an outline (an ``OutlineRow``), its depth and disclosure
+  /// state, to indent it and draw its marker; `nil` for other rows.
+  public var outline: OutlinePosition?
   // Strong: a context is short-lived, and a weak reference costs an atomic
   // side table per cell configured.
   @usableFromInline let dispatcher: (any ActionDispatching)?

@@ -1,12 +1,14 @@
 /// Helpers for placeholders.
 public enum Placeholder {
-  /// The placeholder id for `scope`: `"list"` or `"section:<id>"`. A
+  /// The placeholder id for `scope`: `"list"`, `"section:<id>"` or
+  /// `"children:<id>"`. A
   /// placeholder keeps its id when its kind changes, but kinds are different
   /// types, so loading → error is a delete and an insert.
   public static func id(for scope: PlaceholderScope) -> String {
     switch scope {
     case .list: "list"
     case .section(let id): "section:\(id)"
+    case .children(let id): "children:\(id)"
     }
   }
 

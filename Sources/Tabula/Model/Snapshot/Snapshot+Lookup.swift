@@ -246,4 +246,18 @@ extension Snapshot: CustomStringConvertible {
     }
     return "Snapshot(\(lines.joined(separator: "; ")))"
   }
+
+  /// Whether `other` is this very value: the same storage, not only equal
+  /// content (a copy that was never changed). O(1); equal snapshots built
+  /// apart are not identical.
+  @usableFromInline
+  func _isIdentical(to other: Snapshot) -> Bool {
+    func same<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+      a.count == b.count
+        && a.withUnsafeBufferPointer { a in
+          b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+        }
+    }
+    return same(_items, other._items) && same(_sections, other._sections)
+  }
 }

@@ -262,4 +262,49 @@ public struct Outline<Item: Diffable>: Sendable {
   private func requireNode(_ id: Item.ID) throws(TreeError) {
     guard tree.contains(id) else { throw .unknownIDs([String(reflecting: id)]) }
   }
+
+  /// Applies `change` (an expansion or collapse of `id`) and, when `id` is
+  /// shown in `before` (this outline's rows as they are on screen), edits
+  /// that snapshot where the rows under `id` are: its own row gets its new
+  /// marker, the rows under it are deleted or inserted right below it. Returns
+  /// the new snapshot and exactly that change, or `nil` when `id` is not
+  /// shown (nothing on screen changes).
+  ///
+  /// - Throws: What `change` throws; nothing changes then.
+  /// - Complexity: O(k) rows found, plus the snapshot edit's O(n).
+  package mutating func toggling<SectionModel>(
+    _ id: Item.ID, shown before: Snapshot<SectionModel, OutlineRow<Item>>,
+    _ change: (inout Outline) throws(TreeError) -> Void
+  ) throws(TreeError)
+    -> (Snapshot<SectionModel, OutlineRow<Item>>, SnapshotChange<SectionModel, OutlineRow<Item>>)?
+  {
+    let removed = visibleRows(under: id)
+    var changed = self
+    try change(&changed)
+    self = changed
+    guard let path = before.path(of: id), let position = position(of: id) else { return nil }
+    let inserted = visibleRows(under: id)
+    var next = before
+    var changes = Changeset()
+    do {
+      try next.updateItems([OutlineRow(before[path].item, position: position)])
+      if !removed.isEmpty {
+        try next.deleteItems(removed.map(\.id))
+        changes.itemDeletes = (1...removed.count).map {
+          ItemPath(section: path.section, item: path.item + $0)
+        }
+      }
+      if !inserted.isEmpty {
+        try next.insertItems(inserted, at: ItemPath(section: path.section, item: path.item + 1))
+        changes.itemInserts = (1...inserted.count).map {
+          ItemPath(section: path.section, item: path.item + $0)
+        }
+      }
+    } catch {
+      // The rows come from this outline, whose ids are unique, and `before` shows them.
+      preconditionFailure("an outline's rows did not fit its snapshot: \(error)")
+    }
+    changes.itemUpdates = [ItemUpdate(from: path, to: path, kind: .reconfigure)]
+    return (next, SnapshotChange(from: before, changes: changes))
+  }
 }

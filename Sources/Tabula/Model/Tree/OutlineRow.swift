@@ -55,3 +55,26 @@ public struct OutlinePosition: Hashable, Sendable {
   /// Whether its children are shown.
   public var isExpanded: Bool { disclosure == .expanded }
 }
+
+/// What a list controller needs of an ``OutlineRow`` to present it: the
+/// model its presenter receives (the item, unwrapped from ``AnyItem``) and
+/// the position for the context.
+@usableFromInline
+protocol _OutlinePresentable {
+  var _presentedModel: Any { get }
+  var _outlinePosition: OutlinePosition { get }
+}
+
+extension OutlineRow: _OutlinePresentable {
+  @usableFromInline
+  var _presentedModel: Any {
+    if let any = item as? AnyItem { return any.base }
+    return item
+  }
+
+  @usableFromInline
+  var _outlinePosition: OutlinePosition { position }
+}
+
+extension OutlineRow: Equatable where Item: Equatable {}
+extension OutlineRow: Hashable where Item: Hashable {}
