@@ -56,6 +56,16 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: internalChecks),
+    // Every Swift sample of README.md and the DocC articles, compiled (and run
+    // where that means something), and the test that keeps the documents and
+    // these files in step.
+    .testTarget(
+      name: "TabulaDocSamples",
+      dependencies: [
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaUIKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      path: "Tests/DocSamples"),
   ],
   swiftLanguageModes: [.v6]
 )
