@@ -66,7 +66,8 @@ let package = Package(
         "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaUIKit",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
-      path: "Tests/DocSamples"),
+      path: "Tests/DocSamples",
+      exclude: ["Manifest"]),
   ],
   swiftLanguageModes: [.v6]
 )
