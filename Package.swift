@@ -25,6 +25,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "Tabula", swiftSettings: internalChecks),
@@ -56,6 +57,17 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: internalChecks),
+    // Every Swift sample of README.md and the DocC articles, compiled (and run
+    // where that means something), and the test that keeps the documents and
+    // these files in step.
+    .testTarget(
+      name: "TabulaDocSamples",
+      dependencies: [
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaUIKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      path: "Tests/DocSamples",
+      exclude: ["Manifest"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -4,8 +4,8 @@ import Tabula
 
 /// A live, sectioned list over an SQLite query: it fetches the rows, groups
 /// them into sections, and publishes a new snapshot whenever the database,
-/// the filter or the order changes. It is a ``Tabula/SnapshotSource``, so a
-/// ``Tabula/ListController`` shows it with animations, and an
+/// the filter or the order changes. It is a `SnapshotSource`, so a
+/// `ListController` shows it with animations, and an
 /// `AsyncSequence` of snapshots for any other consumer.
 ///
 /// ```swift
@@ -58,15 +58,15 @@ import Tabula
 ///
 /// ## States and errors
 ///
-/// Until the first fetch ends the list is ``Tabula/LoadingState/loading``
+/// Until the first fetch ends the list is `LoadingState.loading`
 /// (a loading placeholder, when items can hold one). A database error (bad
 /// SQL, a missing table, a failed read) or content it cannot decode (a
 /// record that fails to decode, a missing or NULL `tabula_rowid` or a
 /// missing `tabula_section` in an SQL request, duplicate item ids) makes
-/// the state ``Tabula/LoadingState/error(_:)`` with a message naming the
+/// the state `LoadingState.error(_:)` with a message naming the
 /// problem; content fetched before stays shown, and what the failed read
 /// should have covered is read at the next commit, request change or
-/// ``refresh()``. An empty result is ``Tabula/LoadingState/noContent``.
+/// ``refresh()``. An empty result is `LoadingState.noContent`.
 /// ``willApply`` edits every snapshot before it is published: add a "no
 /// results" row, mix in rows that are not in the database.
 ///
@@ -74,7 +74,7 @@ import Tabula
 /// merges and builds snapshots off the main actor.
 @MainActor
 public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: SnapshotSource {
-  /// Sections are ``Tabula/SectionInfo``s: the section key is the id, and the
+  /// Sections are `SectionInfo`s: the section key is the id, and the
   /// sectioning's title function makes the title.
   public typealias SectionModel = SectionInfo
 
@@ -128,6 +128,12 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// at once, without waiting for the database.
   ///
   /// - Parameters:
+  ///   - database: The database to read and observe: a GRDB
+  ///     `DatabaseQueue` or `DatabasePool`.
+  ///   - request: The rows to show, in their order.
+  ///   - sectioning: How rows are grouped into sections.
+  ///   - placeholderSection: The section the placeholders are shown in.
+  ///   - makeItem: Makes the item of a row's record.
   ///   - makePlaceholder: Makes placeholder items (loading, no results,
   ///     error); `nil` shows none.
   @inlinable
@@ -350,7 +356,7 @@ extension FetchedList where Item == Record, Record: Diffable {
 }
 
 extension FetchedList where Item == AnyItem, Record: Diffable {
-  /// A list of records wrapped as ``Tabula/AnyItem``s, so that ``willApply``
+  /// A list of records wrapped as `AnyItem`s, so that ``willApply``
   /// can mix in other rows, with Tabula's placeholders in
   /// `placeholderSection`.
   @inlinable

@@ -66,7 +66,7 @@ public struct TextStyle: Hashable, Sendable {
 
 /// Text in one style.
 ///
-/// The text is made ``inert(_:)`` as it is set: control characters and
+/// The text is made ``TerminalText/inert(_:)`` as it is set: control characters and
 /// escape sequences from data show as visible stand-ins (`␛[2J`) and never
 /// reach the terminal as controls. Only ``FrameRenderer`` writes escape
 /// sequences.
@@ -76,13 +76,13 @@ public struct StyledText: Hashable, Sendable {
   public var style: TextStyle
 
   /// The characters, without control characters: what is assigned goes
-  /// through ``inert(_:)``.
+  /// through ``TerminalText/inert(_:)``.
   public var text: String {
     get { inertText }
     set { inertText = inert(newValue) }
   }
 
-  /// Creates a styled run of `text`, made ``inert(_:)``.
+  /// Creates a styled run of `text`, made ``TerminalText/inert(_:)``.
   public init(_ text: String, _ style: TextStyle = .plain) {
     self.inertText = inert(text)
     self.style = style
@@ -92,7 +92,7 @@ public struct StyledText: Hashable, Sendable {
 /// One line of a terminal screen: runs of styled text, at most the screen's
 /// width in columns.
 ///
-/// Widths are display widths (``displayWidth(of:)``): a CJK character or an
+/// Widths are display widths (``TerminalText/width(of:)``): a CJK character or an
 /// emoji takes two columns, a combining accent none.
 public struct ScreenLine: Hashable, Sendable, CustomStringConvertible {
   /// The runs, left to right.
@@ -148,7 +148,7 @@ public struct ScreenLine: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The only escape sequences in the output are the renderer's own (cursor
 /// position, clear screen, erase line, styles): the text of every run is
-/// ``inert(_:)``, so data cannot move the cursor, retitle the window or
+/// ``TerminalText/inert(_:)``, so data cannot move the cursor, retitle the window or
 /// write the clipboard.
 public struct FrameRenderer: Sendable {
   private var previous: [ScreenLine]?

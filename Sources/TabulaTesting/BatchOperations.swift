@@ -27,7 +27,7 @@ public struct BatchOperations: Sendable, Equatable {
   /// No operations.
   public init() {}
 
-  /// The calls a host makes for one stage of a ``Tabula/StagedChangeset``:
+  /// The calls a host makes for one stage of a `StagedChangeset`:
   /// updates become reloads or reconfigures at their old paths, by kind.
   /// Section updates (header content) are not UIKit operations; a host
   /// refreshes those headers after the batch.

@@ -45,6 +45,7 @@ extension SimulatedPlaceholderPresenter where Placeholder == ErrorPlaceholder {
   }
 }
 
+/// Presenters for simulated cells: Tabula's placeholders in one call.
 extension PresenterRegistry where Cell == SimulatedCell {
   /// Registers ``SimulatedPlaceholderPresenter``s for the three placeholders,
   /// and the cell class for their identifier in `view`.

@@ -7,9 +7,10 @@ import Tabula
 /// ```swift
 /// let tableView = SimulatedTableView(viewportHeight: 10)
 /// tableView.register(SimulatedCell.self, forReuseIdentifier: "row")
-/// let controller = ListController(host: tableView) { host, path, item in
+/// let controller = ListController<SectionInfo, Contact, SimulatedCell>(host: tableView) {
+///   host, path, contact in
 ///   let cell = host.dequeueCell(withReuseIdentifier: "row", for: path)
-///   cell.text = item.name
+///   cell.text = contact.name
 ///   return cell
 /// }
 /// await controller.apply(snapshot)

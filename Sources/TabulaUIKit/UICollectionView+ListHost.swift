@@ -3,7 +3,7 @@
   import Tabula
   import UIKit
 
-  /// Serves a `UICollectionView` from a ``Tabula/ListHostDataSource``: counts and
+  /// Serves a `UICollectionView` from a `ListHostDataSource`: counts and
   /// cells, and forwards selections. Section headers and item sizes belong to
   /// the collection view's layout and supplementary views.
   @MainActor

@@ -15,7 +15,7 @@
   // other recovered problem.
 
   /// The reuse identifier under which the list views register the plain
-  /// cell class of their fallback cells (``Tabula/ListHost/fallbackCell(for:message:)``).
+  /// cell class of their fallback cells (`ListHost.fallbackCell(for:message:)`).
   let fallbackReuseIdentifier = "Tabula.fallback"
 
   extension ItemPath {

@@ -3,7 +3,7 @@
   import Tabula
   import UIKit
 
-  /// Serves a `UITableView` from a ``Tabula/ListHostDataSource``: counts, cells,
+  /// Serves a `UITableView` from a `ListHostDataSource`: counts, cells,
   /// titles and heights, and forwards selections.
   @MainActor
   final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate {

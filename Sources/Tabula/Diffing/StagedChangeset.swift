@@ -2,14 +2,21 @@
 /// `UITableView` or `UICollectionView` accepts, each with the snapshot the view
 /// must show once it is applied.
 ///
-/// Apply the stages in order: for each, make its ``Stage/snapshot`` the data
-/// source's data and perform its ``Stage/changeset`` as one batch update.
+/// Apply the stages in order, each once the one before has finished: make
+/// its ``Stage/snapshot`` the data source's data and perform its
+/// ``Stage/changeset`` as one batch update. A ``ListController`` does
+/// exactly this with its ``ListHost``:
 ///
 /// ```swift
-/// for stage in StagedChangeset(from: current, to: next) {
-///   dataSource.snapshot = stage.snapshot
-///   host.performBatch(stage.changeset)
+/// let stages = StagedChangeset(from: shown, to: next)
+/// func perform(_ index: Int) {
+///   guard index < stages.count else { return }
+///   host.performBatch(
+///     stages[index].changeset, animated: true,
+///     updateData: { shown = stages[index].snapshot },  // the data source's data from now on
+///     completion: { perform(index + 1) })
 /// }
+/// perform(0)
 /// ```
 ///
 /// ## How many batches

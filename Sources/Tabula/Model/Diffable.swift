@@ -1,7 +1,7 @@
 /// A value that a list can tell apart from others (its identity) and compare for
 /// changes (its content).
 ///
-/// Identity decides *which* row a value is: two values with the same ``id`` are
+/// Identity decides *which* row a value is: two values with the same `id` are
 /// the same row, before and after a change. Content decides whether that row must
 /// be *updated*: ``isContentEqual(to:)`` is `false` when the row shows something
 /// different. The two notions are separate on purpose: a contact whose name
@@ -18,7 +18,7 @@
 ///
 /// Items and section models of a ``Snapshot`` conform to `Diffable`.
 public protocol Diffable: Identifiable, Sendable where ID: Sendable {
-  /// Whether `other`, a value with the same ``id``, shows the same content.
+  /// Whether `other`, a value with the same `id`, shows the same content.
   ///
   /// Called only for values with equal ids. Return `false` when a row showing
   /// `self` must be updated to show `other`.

@@ -6,7 +6,7 @@
 /// ```
 ///
 /// While ``loading`` (nothing shown yet), a source shows a loading
-/// placeholder; ``noContent`` and ``error`` without content show theirs;
+/// placeholder; ``noContent`` and ``error(_:)`` without content show theirs;
 /// ``refreshing`` keeps the current content on screen until the new content
 /// arrives.
 @nonexhaustive

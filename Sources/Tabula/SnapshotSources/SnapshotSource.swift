@@ -5,7 +5,7 @@
 /// (asynchronous loads with loading, no-content and error placeholders, and
 /// refresh), ``ComposedSource`` (children, each contributing sections)
 /// and ``SegmentedSource`` (one child at a time). A ``ListController``
-/// shows a source with ``ListController/connect(to:animated:)``, animating
+/// shows a source with ``ListController/connect(to:animatingDifferences:)``, animating
 /// every change.
 @MainActor
 public protocol SnapshotSource<SectionModel, Item>: AnyObject {

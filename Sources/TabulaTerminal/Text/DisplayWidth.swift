@@ -22,7 +22,7 @@
 ///   syllable's initial. Marks that combine with the character before them
 ///   belong to its cluster and add nothing.
 /// - **1 column** otherwise. Control characters count as the one-column
-///   pictures ``inert(_:)`` shows them as.
+///   pictures ``TerminalText/inert(_:)`` shows them as.
 ///
 /// - Complexity: O(n) in the length of `text`.
 func displayWidth(of text: some StringProtocol) -> Int {
@@ -60,7 +60,7 @@ extension Character {
   }
 }
 
-/// `text` made ``inert(_:)`` and cut to at most `width` columns, ending in
+/// `text` made ``TerminalText/inert(_:)`` and cut to at most `width` columns, ending in
 /// "…" when it was wider. A wide character that would straddle the cut is
 /// left out, so the result may be a column narrower than `width`.
 ///

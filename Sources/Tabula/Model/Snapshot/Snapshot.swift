@@ -12,7 +12,7 @@
 ///   SnapshotSection("A") { Contact(id: 1, name: "Ada") }
 ///   SnapshotSection("G") { Contact(id: 2, name: "Grace") }
 /// }
-/// snapshot.path(of: 2)                         // [1, 0]
+/// snapshot.path(of: 2)                         // [1, 0] (nil for an unknown id)
 /// snapshot[ItemPath(section: 0, item: 0)].name  // "Ada"
 /// ```
 ///

@@ -2,14 +2,8 @@ import Tabula
 import TabulaTesting
 import Testing
 
-// The example of TabulaTesting's guide "Testing a screen's data flow on Linux",
-// kept compiling and passing here.
-
-struct Contact: Diffable, Equatable {
-  let id: Int
-  var name: String
-  var initial: String { String(name.prefix(1)) }
-}
+// The samples of TabulaTesting's guide "Testing a screen's data flow on
+// Linux" (TestingAScreen.md). `Contact` is README.md's.
 
 @MainActor
 final class ContactsScreen<Cell> {
@@ -23,25 +17,24 @@ final class ContactsScreen<Cell> {
     controller = ListController(host: host, cellProvider: cell)
   }
 
-  func show(_ contacts: [Contact], filter: String = "") async {
+  func show(_ contacts: [Contact], filter: String = "") async throws(SnapshotError) {
     all = contacts
-    await apply(filter: filter)
+    try await apply(filter: filter)
   }
 
-  func apply(filter: String) async {
+  func apply(filter: String) async throws(SnapshotError) {
     let shown = filter.isEmpty ? all : all.filter { $0.name.contains(filter) }
-    let snapshot = try! Snapshot(grouping: shown, by: \.initial, sectionOrder: .ascending)
+    let snapshot = try Snapshot(grouping: shown, by: \.initial, sectionOrder: .ascending)
     await controller.apply(snapshot)
   }
 }
 
-let contacts = [
-  Contact(id: 1, name: "Grace Hopper"), Contact(id: 2, name: "Ada Lovelace"),
-  Contact(id: 3, name: "Alan Turing"), Contact(id: 4, name: "Barbara Liskov"),
-]
-
 @MainActor
-@Test func filteringAnimatesWithoutInvalidUpdates() async {
+@Test func filteringAnimatesWithoutInvalidUpdates() async throws {
+  let contacts = [
+    Contact(id: 1, name: "Grace Hopper"), Contact(id: 2, name: "Ada Lovelace"),
+    Contact(id: 3, name: "Alan Turing"), Contact(id: 4, name: "Barbara Liskov"),
+  ]
   let tableView = SimulatedTableView(viewportHeight: 10)
   tableView.register(SimulatedCell.self, forReuseIdentifier: "contact")
   let screen = ContactsScreen(host: tableView) { host, path, contact in
@@ -51,12 +44,12 @@ let contacts = [
     return cell
   }
 
-  await screen.show(contacts)
+  try await screen.show(contacts)
   #expect(tableView.numberOfSections == 3)
   #expect(tableView.headerTitle(forSectionAt: 0) == "A")
 
   let batches = tableView.batchCount
-  await screen.apply(filter: "Gr")
+  try await screen.apply(filter: "Gr")
   #expect(tableView.visibleCells.map(\.text) == ["Grace Hopper"])
   #expect(tableView.batchCount == batches + 1, "animated, not reloaded")
   #expect(tableView.violations.isEmpty, "UIKit would have accepted every batch")
