@@ -4,7 +4,7 @@ import Tabula
 
 /// A live outline over a table that stores a tree as an adjacency list:
 /// the roots, and the children of every expanded node, read from SQLite and
-/// shown as ``Tabula/OutlineRow``s; expanding, collapsing and every commit
+/// shown as `OutlineRow`s; expanding, collapsing and every commit
 /// that touches the table animate.
 ///
 /// ```swift
@@ -97,7 +97,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   /// Shows the children of `id`: at once if they were read, else once the
   /// read of them ends.
   ///
-  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)`` for a node that is not
+  /// - Throws: `TreeError/unknownIDs(_:)` for a node that is not
   ///   shown; nothing changes then.
   public func expand(_ id: Item.ID) throws(TreeError) {
     if outline.unloadedIDs.contains(id) {
@@ -110,7 +110,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Hides the children of `id`.
   ///
-  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)``; nothing changes then.
+  /// - Throws: `TreeError/unknownIDs(_:)`; nothing changes then.
   public func collapse(_ id: Item.ID) throws(TreeError) {
     try toggle(id) { (outline) throws(TreeError) in try outline.collapse(id) }
     expandingSubtrees.remove(id)
@@ -119,7 +119,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   /// Expands `id` and every node under it, reading level by level what was
   /// not read yet.
   ///
-  /// - Throws: ``Tabula/TreeError/unknownIDs(_:)``; nothing changes then.
+  /// - Throws: `TreeError/unknownIDs(_:)`; nothing changes then.
   public func expandSubtree(_ id: Item.ID) throws(TreeError) {
     try outline.expandSubtree(id)
     expandingSubtrees.insert(id)

@@ -36,7 +36,7 @@ extension TerminalListView {
 
   /// The list as plain text, every header and row (for output that is not a
   /// terminal): cells are made for each row in turn and recycled. Text from
-  /// cells and headers is ``inert(_:)``: the only control characters are
+  /// cells and headers is ``TerminalText/inert(_:)``: the only control characters are
   /// the line feeds between lines.
   public func plainText() -> String {
     var output: [String] = []

@@ -7,12 +7,13 @@ import Tabula
 // screen, plain text) and +Layout.swift (one line per header and row).
 
 /// A list view for terminals: section headers, rows drawn by presenters, a
-/// selection cursor and scrolling, driven by a ``Tabula/ListController``
-/// like any other ``Tabula/ListHost``.
+/// selection cursor and scrolling, driven by a `ListController`
+/// like any other `ListHost`.
 ///
 /// ```swift
 /// let list = TerminalListView(width: 80, height: 20)
-/// let controller = ListController(host: list, presenters: presenters)
+/// let controller = ListController<SectionInfo, AnyItem, TerminalCell>(
+///   host: list, presenters: presenters)
 /// controller.apply(snapshot)
 /// let lines = list.render()   // 20 styled lines for the screen
 /// ```
@@ -20,7 +21,7 @@ import Tabula
 /// - **Batch updates show.** Inserted and updated rows are highlighted for
 ///   ``highlightDuration`` seconds; deleted rows disappear; moved rows land
 ///   in place. Cells, highlights and the selection follow their rows through
-///   each batch (``Tabula/BatchPositionMap``), so a row keeps its cell when
+///   each batch (`BatchPositionMap`), so a row keeps its cell when
 ///   other rows come and go.
 /// - **Virtualized.** Only the rows on screen have cells and highlights;
 ///   layout is one line per header and row, found by binary search over the

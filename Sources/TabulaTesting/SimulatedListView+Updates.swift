@@ -120,7 +120,7 @@ extension SimulatedListView {
     }
   }
 
-  /// Performs one stage of a ``Tabula/StagedChangeset`` as a batch update,
+  /// Performs one stage of a `StagedChangeset` as a batch update,
   /// checked by the same rules whether `animated` or not. A broken rule is
   /// recorded in ``violations`` and the view reloads.
   public func performBatch(

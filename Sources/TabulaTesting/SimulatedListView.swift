@@ -21,7 +21,7 @@ import Tabula
 ///   identifier.
 /// - **Errors** are thrown by the UIKit-style methods (`performBatchUpdates`,
 ///   `insertRows`, `dequeueReusableCell`, ...) as ``ListViewError`` with
-///   UIKit's message. Through the ``ListHost`` methods, which cannot throw,
+///   UIKit's message. Through the `ListHost` methods, which cannot throw,
 ///   they are recorded in ``violations`` and the view reloads, so that it
 ///   keeps agreeing with its data source.
 @MainActor
@@ -45,7 +45,7 @@ public class SimulatedListView: ListHost {
   /// When batch completions run. Defaults to ``AnimationTiming/nextTurn``.
   public var animationTiming = AnimationTiming.nextTurn
 
-  /// Every rule broken through the non-throwing ``ListHost`` methods, in order.
+  /// Every rule broken through the non-throwing `ListHost` methods, in order.
   public internal(set) var violations: [ListViewError] = []
 
   /// How many rows fit in the viewport.
@@ -65,8 +65,8 @@ public class SimulatedListView: ListHost {
   public internal(set) var batchCount = 0
   /// The operations of every batch update the view performed, in order.
   public internal(set) var batchLog: [BatchOperations] = []
-  /// How many batches a ``Tabula/ListController`` asked to perform without
-  /// animation (``Tabula/ListController/apply(_:animatingDifferences:completion:)``
+  /// How many batches a `ListController` asked to perform without
+  /// animation (`ListController/apply(_:animatingDifferences:completion:)`
   /// with `animatingDifferences: false`).
   public internal(set) var unanimatedBatchCount = 0
 

@@ -68,8 +68,10 @@ extension ListController {
   /// as `UITableViewDiffableDataSource`'s `applySnapshotUsingReloadData` does:
   /// every visible cell is made again.
   ///
-  /// - Parameter completion: Runs once the view shows this snapshot (or a
-  ///   newer one that replaced it while it waited).
+  /// - Parameters:
+  ///   - snapshot: The data to show.
+  ///   - completion: Runs once the view shows this snapshot (or a newer one
+  ///     that replaced it while it waited).
   public func applyUsingReloadData(
     _ snapshot: Snapshot<SectionModel, Item>, completion: (@MainActor () -> Void)? = nil
   ) {

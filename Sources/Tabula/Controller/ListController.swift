@@ -20,7 +20,8 @@
 /// let presenters = PresenterRegistry<UITableViewCell>()
 /// presenters.register(UserPresenter(), for: User.self)
 /// presenters.register(PostPresenter(), for: Post.self)
-/// let controller = ListController(host: tableView, presenters: presenters)
+/// let controller = ListController<SectionInfo, AnyItem, UITableViewCell>(
+///   host: tableView, presenters: presenters)
 /// controller.apply(feed)                        // animated
 /// await controller.apply(next)                  // returns once the view shows it
 /// ```

@@ -6,9 +6,11 @@
 /// struct UserPresenter: Presenter {
 ///   func reuseIdentifier(for user: User, style: PresentationStyle) -> String { "user" }
 ///
-///   func configure(_ cell: UserCell, with user: User, context: PresentationContext) {
-///     cell.name = user.name
-///     cell.byline = context.style == .byline ? user.byline : nil
+///   func configure(_ cell: UITableViewCell, with user: User, context: PresentationContext) {
+///     var content = cell.defaultContentConfiguration()
+///     content.text = user.name
+///     content.secondaryText = context.style == .byline ? user.byline : nil
+///     cell.contentConfiguration = content
 ///   }
 ///
 ///   func wants(_ resource: ResourceUpdate, for user: User) -> Bool {

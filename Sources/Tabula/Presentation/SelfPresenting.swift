@@ -4,7 +4,11 @@
 /// ```swift
 /// extension Ad: SelfPresenting {
 ///   func reuseIdentifier(style: PresentationStyle) -> String { "ad" }
-///   func configure(_ cell: AdCell, context: PresentationContext) { cell.headline = headline }
+///   func configure(_ cell: UITableViewCell, context: PresentationContext) {
+///     var content = cell.defaultContentConfiguration()
+///     content.text = headline
+///     cell.contentConfiguration = content
+///   }
 /// }
 /// ```
 ///

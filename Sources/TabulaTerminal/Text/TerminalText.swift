@@ -23,7 +23,7 @@ public enum TerminalText {
   /// The number of columns `text` takes: 2 for East Asian wide and
   /// fullwidth characters and for emoji (a ZWJ sequence or a flag counts
   /// once), 0 for combining marks and zero-width characters, 1 otherwise
-  /// (control characters count as the pictures ``inert(_:)`` shows).
+  /// (control characters count as the pictures ``TerminalText/inert(_:)`` shows).
   ///
   /// - Complexity: O(n) in the length of `text`; plain ASCII is one scan.
   public static func width(of text: some StringProtocol) -> Int {
