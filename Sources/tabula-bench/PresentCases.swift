@@ -38,12 +38,18 @@ final class BenchCell {
 final class BenchHost: ListHost {
   weak var hostDataSource: (any ListHostDataSource<BenchCell>)?
   private var cells: [String: BenchCell] = [:]
+  /// The rows inserted or deleted by the batches performed.
+  private(set) var rowsChanged = 0
+  /// How many batches were performed.
+  private(set) var batchCount = 0
   func reloadData() {}
   func performBatch(
     _ batch: Changeset, animated: Bool, updateData: () -> Void,
     completion: @escaping @MainActor () -> Void
   ) {
     updateData()
+    rowsChanged += batch.itemInserts.count + batch.itemDeletes.count
+    batchCount += 1
     completion()
   }
   var visibleItemPaths: [ItemPath] { [] }

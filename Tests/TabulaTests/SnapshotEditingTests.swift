@@ -44,6 +44,33 @@ func everyEdit(on model: NaiveModel, freshID: Int = 50) -> [Edit] {
       }
     }
   }
+  // Replacements of every subrange of every section (and a few bad ones),
+  // with nothing, new items, an item of the subrange itself, or an item of
+  // elsewhere (a duplicate unless it lies in the subrange).
+  // One section index past the end, too.
+  for index in 0...model.sections.count {
+    let count = index < model.sections.count ? model.sections[index].items.count : 0
+    var replacements: [[TestItem]] = [
+      [], fresh, fresh + [TestItem(id: freshID + 1)], fresh + fresh,
+    ]
+    if let existing = model.allItems.first {
+      replacements.append([TestItem(id: existing.id, content: 9)])
+    }
+    for lower in -1...count {
+      for upper in lower...(count + 1) {
+        for payload in replacements {
+          edits.append(
+            Edit(
+              description: "replace \(lower)..<\(upper) of section \(index) with \(payload)",
+              naive: { $0.replacing(inSectionAt: index, subrange: lower..<upper, with: payload) },
+              apply: { (snapshot: inout TestSnapshot) throws(SnapshotError) in
+                try snapshot.replaceItems(
+                  inSectionAt: index, subrange: lower..<upper, with: payload)
+              }))
+        }
+      }
+    }
+  }
   var deletions = ids.map { [$0] } + [Array(ids.dropLast()), [], [-99, -98]]
   if ids.count > 2 { deletions.append([ids[0], ids[2], ids[0]]) }
   for doomed in deletions {
@@ -198,6 +225,39 @@ struct SnapshotEditingTests {
         model = next
       }
       #expect(NaiveModel(snapshot) == model, "seed \(seed), step \(step): \(edit)")
+    }
+  }
+
+  @Test("range replacements on large lists patch the id index correctly", arguments: 0..<2)
+  func largeReplacements(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed + 100)
+    var next = 0
+    func fresh() -> Int {
+      next += 1
+      return next
+    }
+    var snapshot = try TestSnapshot(
+      sections: (0..<3).map { section in
+        SnapshotSection(
+          SectionInfo(id: "S\(section)"), items: (0..<2000).map { _ in TestItem(id: fresh()) })
+      })
+    var model = NaiveModel(snapshot)
+    for step in 0..<150 {
+      let section = random.int(in: 0..<3)
+      let count = model.sections[section].items.count
+      let lower = random.int(in: 0...count)
+      let upper = random.int(in: lower...min(count, lower + random.int(in: 0...40)))
+      var payload = (0..<random.int(in: 0...40)).map { _ in TestItem(id: fresh()) }
+      // Sometimes keep an id of the replaced range, with new content.
+      if upper > lower, random.chance(0.3) {
+        let kept = model.sections[section].items[lower]
+        payload.insert(TestItem(id: kept.id, content: step), at: 0)
+      }
+      try snapshot.replaceItems(inSectionAt: section, subrange: lower..<upper, with: payload)
+      model = try model.replacing(inSectionAt: section, subrange: lower..<upper, with: payload)
+        .get()
+      snapshot._verifyInvariants()
+      #expect(NaiveModel(snapshot) == model, "seed \(seed), step \(step)")
     }
   }
 

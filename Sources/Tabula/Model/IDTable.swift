@@ -104,6 +104,63 @@ struct IDTable: Sendable {
     slots[bucket] = IDTable.slot(position: position, hash: hash)
   }
 
+  /// Removes the entry for `position`, stored under `hash`, closing the gap
+  /// with a backward shift so that no probe chain breaks (no tombstones).
+  /// `hashOf` gives the hash stored for another position still in the table.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  mutating func remove(position: Int, hash: Int, hashOf: (Int) -> Int) {
+    let mask = mask
+    let target = UInt64(truncatingIfNeeded: position &+ 1)
+    var hole = hash & mask
+    while slots[hole] & ~IDTable.tagMask != target {
+      if slots[hole] == 0 { return }  // not stored: nothing to remove
+      hole = (hole &+ 1) & mask
+    }
+    slots[hole] = 0
+    var next = (hole &+ 1) & mask
+    while slots[next] != 0 {
+      let stored = Int(truncatingIfNeeded: slots[next] & ~IDTable.tagMask) &- 1
+      let home = hashOf(stored) & mask
+      // Move the entry into the hole unless its home lies in (hole, next].
+      if (next &- home) & mask >= (next &- hole) & mask {
+        slots[hole] = slots[next]
+        slots[next] = 0
+        hole = next
+      }
+      next = (next &+ 1) & mask
+    }
+  }
+
+  /// A copy with every stored position `p` replaced by `transform(p)`,
+  /// made in one pass (no copy, then a second pass to change them). The
+  /// hashes stay where they are: only the positions change.
+  ///
+  /// - Precondition: `transform` maps the stored positions one-to-one into
+  ///   `0..<UInt32.max - 1`.
+  /// - Complexity: O(capacity), without probing.
+  @inlinable
+  func remappingPositions(_ transform: (Int) -> Int) -> IDTable {
+    var copy = self
+    copy.slots = Array(unsafeUninitializedCapacity: slots.count) { buffer, count in
+      slots.withUnsafeBufferPointer { slots in
+        for index in slots.indices {
+          let slot = slots[index]
+          var remapped = slot
+          if slot != 0 {
+            let position = Int(truncatingIfNeeded: slot & ~IDTable.tagMask) &- 1
+            remapped =
+              slot & IDTable.tagMask | UInt64(truncatingIfNeeded: transform(position) &+ 1)
+          }
+          (buffer.baseAddress! + index).initialize(to: remapped)
+        }
+      }
+      count = slots.count
+    }
+    return copy
+  }
+
   /// Whether `additional` more entries fit in a table holding `count`.
   @inlinable
   func canAdd(_ additional: Int, to count: Int) -> Bool {

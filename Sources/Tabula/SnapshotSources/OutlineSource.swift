@@ -42,6 +42,12 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
   private var loads: [Item.ID: (generation: Int, task: Task<Void, Never>)] = [:]
   private var nextLoad = 0
   private let observers = ObserverList()
+  /// Toggling and building rows, specialised for the item type where the
+  /// source is created (this generic class itself is compiled once, for
+  /// every type).
+  @usableFromInline let _toggling: OutlineToggling<SectionModel, Item>
+  @usableFromInline let _rows:
+    @Sendable (Outline<Item>, SectionModel) -> Snapshot<SectionModel, OutlineRow<Item>>
 
   /// A source showing `outline` in `section`; `loadChildren` loads the
   /// children of nodes marked unloaded, and `makePlaceholder` makes the
@@ -49,17 +55,44 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
   ///
   /// - Precondition: The outline's rows have unique ids (a placeholder's
   ///   id is not a node's).
-  public init(
+  @inlinable
+  public convenience init(
     _ outline: Outline<Item> = Outline(), in section: SectionModel,
     loadChildren: ChildrenLoader? = nil,
     makePlaceholder: (@Sendable (any Diffable) -> Item)?
+  ) {
+    self.init(
+      outline: outline, section: section, loadChildren: loadChildren,
+      makePlaceholder: makePlaceholder,
+      toggling: { (outline, id, shown, change) throws(TreeError) in
+        try outline.toggling(id, shown: shown, change)
+      },
+      rows: { outline, section in
+        do {
+          return try outline.snapshot(in: section)
+        } catch {
+          preconditionFailure("an outline row's id is also another's: \(error)")
+        }
+      })
+  }
+
+  @usableFromInline
+  init(
+    outline: Outline<Item>, section: SectionModel, loadChildren: ChildrenLoader?,
+    makePlaceholder: (@Sendable (any Diffable) -> Item)?,
+    toggling: @escaping OutlineToggling<SectionModel, Item>,
+    rows:
+      @escaping @Sendable (Outline<Item>, SectionModel) -> Snapshot<
+        SectionModel, OutlineRow<Item>
+      >
   ) {
     self.outline = outline
     self.section = section
     self.loadChildren = loadChildren
     self.makePlaceholder = makePlaceholder
-    self.snapshot = Snapshot()
-    self.snapshot = rows()
+    self._toggling = toggling
+    self._rows = rows
+    self.snapshot = rows(outline, section)
   }
 
   /// Always loaded, or no content without rows.
@@ -180,7 +213,7 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
   private func toggleRows(of id: Item.ID, _ change: (inout Outline<Item>) throws(TreeError) -> Void)
     throws(TreeError)
   {
-    guard let (next, change) = try outline.toggling(id, shown: snapshot, change) else { return }
+    guard let (next, change) = try _toggling(&outline, id, snapshot, change) else { return }
     snapshot = next
     lastChange = change
     observers.notify()
@@ -195,11 +228,7 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
   }
 
   private func rows() -> Snapshot<SectionModel, OutlineRow<Item>> {
-    do {
-      return try outline.snapshot(in: section)
-    } catch {
-      preconditionFailure("an outline row's id is also another's: \(error)")
-    }
+    _rows(outline, section)
   }
 
   // MARK: Loading children
@@ -265,9 +294,21 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
   }
 }
 
+/// Toggles a node (the change) and returns the edited rows and their
+/// change when the node is shown; see `Outline.toggling(_:shown:_:)`.
+@usableFromInline
+typealias OutlineToggling<SectionModel: Diffable, Item: Diffable> =
+  @MainActor (
+    inout Outline<Item>, Item.ID, Snapshot<SectionModel, OutlineRow<Item>>,
+    (inout Outline<Item>) throws(TreeError) -> Void
+  ) throws(TreeError) -> (
+    Snapshot<SectionModel, OutlineRow<Item>>, SnapshotChange<SectionModel, OutlineRow<Item>>
+  )?
+
 extension OutlineSource where Item == AnyItem {
   /// A source showing `outline` in `section`, with Tabula's loading and
   /// error rows under nodes whose children load with `loadChildren`.
+  @inlinable
   public convenience init(
     _ outline: Outline<AnyItem> = Outline(), in section: SectionModel,
     loadChildren: ChildrenLoader? = nil

@@ -94,6 +94,24 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return copy.checked()
   }
 
+  func replacing(inSectionAt index: Int, subrange: Range<Int>, with new: [TestItem]) -> Result<
+    NaiveModel, SnapshotError
+  > {
+    guard index >= 0 && index < sections.count else {
+      return .failure(.sectionIndexOutOfRange(index, sectionCount: sections.count))
+    }
+    let count = sections[index].items.count
+    guard subrange.lowerBound >= 0, subrange.upperBound <= count else {
+      let bad = subrange.lowerBound < 0 ? subrange.lowerBound : subrange.upperBound
+      return .failure(
+        .insertionPathOutOfRange(
+          ItemPath(section: index, item: bad), sectionCount: sections.count, itemCount: count))
+    }
+    var copy = self
+    copy.sections[index].items.replaceSubrange(subrange, with: new)
+    return copy.checked()
+  }
+
   func deleting(_ ids: [Int]) -> Result<NaiveModel, SnapshotError> {
     let unknown = ids.filter { path(of: $0) == nil }
     guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map(String.init))) }

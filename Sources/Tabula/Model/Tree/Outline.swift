@@ -22,47 +22,68 @@ public struct Outline<Item: Diffable>: Sendable {
   /// The tree.
   public private(set) var tree: Tree<Item>
   /// The ids of the expanded nodes.
-  public private(set) var expandedIDs: Set<Item.ID>
+  public var expandedIDs: Set<Item.ID> { _expandedIDs }
   /// The ids of the nodes whose children are not loaded yet.
   public private(set) var unloadedIDs: Set<Item.ID>
   /// The rows shown under expanded nodes that have no children (yet).
   public private(set) var childrenPlaceholders: [Item.ID: Item]
 
+  /// The expanded ids: the state, kept by id through tree changes.
+  @usableFromInline var _expandedIDs: Set<Item.ID>
+  /// Whether the node at each preorder position is expanded: the same state
+  /// as ``expandedIDs``, by position, so that finding rows hashes nothing.
+  @usableFromInline var _expandedFlags: [Bool]
+
   /// `tree` with the nodes `expandedIDs` expanded (ids not in the tree are
   /// dropped).
   public init(_ tree: Tree<Item> = Tree(), expandedIDs: Set<Item.ID> = []) {
     self.tree = tree
-    self.expandedIDs = expandedIDs.filter(tree.contains)
+    self._expandedIDs = expandedIDs.filter(tree.contains)
+    self._expandedFlags = []
     self.unloadedIDs = []
     self.childrenPlaceholders = [:]
+    updateFlags()
+  }
+
+  /// Sets the flags from the expanded ids, for the current tree.
+  private mutating func updateFlags() {
+    let expanded = _expandedIDs
+    _expandedFlags =
+      expanded.isEmpty
+      ? Array(repeating: false, count: tree.count) : tree._items.map { expanded.contains($0.id) }
+  }
+
+  /// Expands or collapses the node at `position`.
+  private mutating func setExpanded(_ expanded: Bool, at position: Int) {
+    let id = tree._items[position].id
+    if expanded { _expandedIDs.insert(id) } else { _expandedIDs.remove(id) }
+    _expandedFlags[position] = expanded
   }
 
   // MARK: State
 
   /// Whether the node `id` shows its children.
-  public func isExpanded(_ id: Item.ID) -> Bool { expandedIDs.contains(id) }
+  public func isExpanded(_ id: Item.ID) -> Bool { _expandedIDs.contains(id) }
 
   /// Whether the node `id` is shown: every ancestor is expanded.
   ///
   /// - Complexity: Expected O(depth).
   public func isVisible(_ id: Item.ID) -> Bool {
-    tree.contains(id) && tree.ancestors(of: id).allSatisfy { expandedIDs.contains($0.id) }
+    tree.contains(id) && tree.ancestors(of: id).allSatisfy { _expandedIDs.contains($0.id) }
   }
 
   /// Expands `id`.
   ///
   /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
   public mutating func expand(_ id: Item.ID) throws(TreeError) {
-    try requireNode(id)
-    expandedIDs.insert(id)
+    setExpanded(true, at: try requireNode(id))
   }
 
   /// Collapses `id`.
   ///
   /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
   public mutating func collapse(_ id: Item.ID) throws(TreeError) {
-    try requireNode(id)
-    expandedIDs.remove(id)
+    setExpanded(false, at: try requireNode(id))
   }
 
   /// Expands `id` if it is collapsed, else collapses it; returns whether it
@@ -71,24 +92,25 @@ public struct Outline<Item: Diffable>: Sendable {
   /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
   @discardableResult
   public mutating func toggle(_ id: Item.ID) throws(TreeError) -> Bool {
-    try requireNode(id)
-    if expandedIDs.remove(id) != nil { return false }
-    expandedIDs.insert(id)
-    return true
+    let position = try requireNode(id)
+    let expanded = !_expandedFlags[position]
+    setExpanded(expanded, at: position)
+    return expanded
   }
 
   /// Expands every node that has children (loaded or not).
   ///
   /// - Complexity: O(n).
   public mutating func expandAll() {
-    for position in tree._items.indices where hasChildren(at: position) {
-      expandedIDs.insert(tree._items[position].id)
+    for position in tree._items.indices where _hasChildren(at: position) {
+      setExpanded(true, at: position)
     }
   }
 
   /// Collapses every node.
   public mutating func collapseAll() {
-    expandedIDs = []
+    _expandedIDs = []
+    _expandedFlags = Array(repeating: false, count: tree.count)
   }
 
   /// Expands `id` and every node under it that has children.
@@ -97,8 +119,8 @@ public struct Outline<Item: Diffable>: Sendable {
   /// - Complexity: Expected O(s), s the size of the subtree.
   public mutating func expandSubtree(_ id: Item.ID) throws(TreeError) {
     guard let top = tree._position(of: id) else { throw .unknownIDs([String(reflecting: id)]) }
-    for position in top..<(top + Int(tree._sizes[top])) where hasChildren(at: position) {
-      expandedIDs.insert(tree._items[position].id)
+    for position in top..<(top + Int(tree._sizes[top])) where _hasChildren(at: position) {
+      setExpanded(true, at: position)
     }
   }
 
@@ -106,8 +128,11 @@ public struct Outline<Item: Diffable>: Sendable {
   ///
   /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
   public mutating func reveal(_ id: Item.ID) throws(TreeError) {
-    try requireNode(id)
-    for ancestor in tree.ancestors(of: id) { expandedIDs.insert(ancestor.id) }
+    var position = try requireNode(id)
+    while tree._parents[position] >= 0 {
+      position = Int(tree._parents[position])
+      setExpanded(true, at: position)
+    }
   }
 
   /// Marks the node `id` as having children that are not loaded yet (or no
@@ -115,7 +140,7 @@ public struct Outline<Item: Diffable>: Sendable {
   ///
   /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
   public mutating func setChildrenUnloaded(_ unloaded: Bool, for id: Item.ID) throws(TreeError) {
-    try requireNode(id)
+    _ = try requireNode(id)
     if unloaded { unloadedIDs.insert(id) } else { unloadedIDs.remove(id) }
   }
 
@@ -126,7 +151,7 @@ public struct Outline<Item: Diffable>: Sendable {
   public mutating func setChildrenPlaceholder(_ placeholder: Item?, for id: Item.ID)
     throws(TreeError)
   {
-    try requireNode(id)
+    _ = try requireNode(id)
     childrenPlaceholders[id] = placeholder
   }
 
@@ -137,9 +162,10 @@ public struct Outline<Item: Diffable>: Sendable {
   /// - Complexity: O(n + e), e the number of ids with state.
   public mutating func replaceTree(_ tree: Tree<Item>) {
     self.tree = tree
-    expandedIDs = expandedIDs.filter(tree.contains)
+    _expandedIDs = _expandedIDs.filter(tree.contains)
     unloadedIDs = unloadedIDs.filter(tree.contains)
     childrenPlaceholders = childrenPlaceholders.filter { tree.contains($0.key) }
+    updateFlags()
   }
 
   /// Replaces the tree with a partly loaded one: `tree` holds the nodes
@@ -155,8 +181,9 @@ public struct Outline<Item: Diffable>: Sendable {
   ) {
     self.tree = tree
     self.unloadedIDs = unloadedIDs.filter(tree.contains)
-    expandedIDs.formUnion(expanding.filter(tree.contains))
+    _expandedIDs.formUnion(expanding.filter(tree.contains))
     childrenPlaceholders = childrenPlaceholders.filter { tree.contains($0.key) }
+    updateFlags()
   }
 
   /// Edits the tree in place (insert, delete, move, update), keeping the
@@ -180,16 +207,17 @@ public struct Outline<Item: Diffable>: Sendable {
   /// The position (depth and disclosure) of the node `id`, if the tree has
   /// it.
   public func position(of id: Item.ID) -> OutlinePosition? {
-    tree._position(of: id).map(position(at:))
+    tree._position(of: id).map(_position(at:))
   }
 
   /// The visible rows, in order: each node whose ancestors are all
   /// expanded, and the placeholders under expanded nodes without children.
   ///
-  /// - Complexity: Expected O(v + c), v the visible rows, c the collapsed
-  ///   nodes among them (each hidden subtree is skipped in one step).
+  /// - Complexity: O(v + c), v the visible rows, c the collapsed nodes
+  ///   among them (each hidden subtree is skipped in one step).
+  @inlinable
   public var visibleRows: [OutlineRow<Item>] {
-    rows(in: 0..<tree.count)
+    _rows(in: 0..<tree.count)
   }
 
   /// The visible rows under `id` when it is shown with its current state:
@@ -197,11 +225,12 @@ public struct Outline<Item: Diffable>: Sendable {
   /// and what collapsing it removes.
   ///
   /// - Complexity: Expected O(k + c), k the rows returned.
+  @inlinable
   public func visibleRows(under id: Item.ID) -> [OutlineRow<Item>] {
-    guard let top = tree._position(of: id), expandedIDs.contains(id) else { return [] }
+    guard let top = tree._position(of: id), _expandedFlags[top] else { return [] }
     var rows: [OutlineRow<Item>] = []
-    appendPlaceholder(at: top, to: &rows)
-    rows += self.rows(in: (top + 1)..<(top + Int(tree._sizes[top])))
+    _appendPlaceholder(at: top, to: &rows)
+    rows += _rows(in: (top + 1)..<(top + Int(tree._sizes[top])))
     return rows
   }
 
@@ -209,7 +238,8 @@ public struct Outline<Item: Diffable>: Sendable {
   ///
   /// - Throws: ``SnapshotError/duplicateItemIDs(_:)`` if a placeholder's id
   ///   is also a node's.
-  /// - Complexity: Expected O(v + c).
+  /// - Complexity: O(v + c), and the snapshot's build.
+  @inlinable
   public func snapshot<SectionModel>(in section: SectionModel) throws(SnapshotError)
     -> Snapshot<SectionModel, OutlineRow<Item>>
   {
@@ -218,14 +248,15 @@ public struct Outline<Item: Diffable>: Sendable {
 
   /// The rows of the nodes in `range` of the preorder, skipping the
   /// subtrees of collapsed nodes.
-  private func rows(in range: Range<Int>) -> [OutlineRow<Item>] {
+  @inlinable
+  func _rows(in range: Range<Int>) -> [OutlineRow<Item>] {
     var rows: [OutlineRow<Item>] = []
+    rows.reserveCapacity(min(range.count, 1024))
     var position = range.lowerBound
     while position < range.upperBound {
-      let item = tree._items[position]
-      rows.append(OutlineRow(item, position: self.position(at: position)))
-      if expandedIDs.contains(item.id) {
-        appendPlaceholder(at: position, to: &rows)
+      rows.append(OutlineRow(tree._items[position], position: _position(at: position)))
+      if _expandedFlags[position] {
+        _appendPlaceholder(at: position, to: &rows)
         position += 1
       } else {
         position += Int(tree._sizes[position])
@@ -235,8 +266,9 @@ public struct Outline<Item: Diffable>: Sendable {
   }
 
   /// The placeholder row under the expanded, childless node at `position`.
-  private func appendPlaceholder(at position: Int, to rows: inout [OutlineRow<Item>]) {
-    guard tree._sizes[position] == 1,
+  @inlinable
+  func _appendPlaceholder(at position: Int, to rows: inout [OutlineRow<Item>]) {
+    guard tree._sizes[position] == 1, !childrenPlaceholders.isEmpty,
       let placeholder = childrenPlaceholders[tree._items[position].id]
     else { return }
     rows.append(
@@ -245,22 +277,29 @@ public struct Outline<Item: Diffable>: Sendable {
         position: OutlinePosition(depth: Int(tree._depths[position]) + 1, disclosure: .leaf)))
   }
 
-  private func position(at position: Int) -> OutlinePosition {
-    let id = tree._items[position].id
+  @inlinable
+  func _position(at position: Int) -> OutlinePosition {
     let disclosure: OutlinePosition.Disclosure =
-      !hasChildren(at: position) ? .leaf : expandedIDs.contains(id) ? .expanded : .collapsed
+      !_hasChildren(at: position) ? .leaf : _expandedFlags[position] ? .expanded : .collapsed
     return OutlinePosition(depth: Int(tree._depths[position]), disclosure: disclosure)
   }
 
-  private func hasChildren(at position: Int) -> Bool {
+  @inlinable
+  func _hasChildren(at position: Int) -> Bool {
     if tree._sizes[position] > 1 { return true }
     if unloadedIDs.isEmpty && childrenPlaceholders.isEmpty { return false }
     let id = tree._items[position].id
     return unloadedIDs.contains(id) || childrenPlaceholders[id] != nil
   }
 
-  private func requireNode(_ id: Item.ID) throws(TreeError) {
-    guard tree.contains(id) else { throw .unknownIDs([String(reflecting: id)]) }
+  /// The position of `id`.
+  ///
+  /// - Throws: ``TreeError/unknownIDs(_:)``.
+  private func requireNode(_ id: Item.ID) throws(TreeError) -> Int {
+    guard let position = tree._position(of: id) else {
+      throw .unknownIDs([String(reflecting: id)])
+    }
+    return position
   }
 
   /// Applies `change` (an expansion or collapse of `id`) and, when `id` is
@@ -272,6 +311,7 @@ public struct Outline<Item: Diffable>: Sendable {
   ///
   /// - Throws: What `change` throws; nothing changes then.
   /// - Complexity: O(k) rows found, plus the snapshot edit's O(n).
+  @inlinable
   package mutating func toggling<SectionModel>(
     _ id: Item.ID, shown before: Snapshot<SectionModel, OutlineRow<Item>>,
     _ change: (inout Outline) throws(TreeError) -> Void
@@ -287,22 +327,19 @@ public struct Outline<Item: Diffable>: Sendable {
     var next = before
     var changes = Changeset()
     do {
-      try next.updateItems([OutlineRow(before[path].item, position: position)])
-      if !removed.isEmpty {
-        try next.deleteItems(removed.map(\.id))
-        changes.itemDeletes = (1...removed.count).map {
-          ItemPath(section: path.section, item: path.item + $0)
-        }
-      }
-      if !inserted.isEmpty {
-        try next.insertItems(inserted, at: ItemPath(section: path.section, item: path.item + 1))
-        changes.itemInserts = (1...inserted.count).map {
-          ItemPath(section: path.section, item: path.item + $0)
-        }
-      }
+      // One edit: the node's row (its new marker) and the rows under it.
+      try next.replaceItems(
+        inSectionAt: path.section, subrange: path.item..<(path.item + 1 + removed.count),
+        with: [OutlineRow(before[path].item, position: position)] + inserted)
     } catch {
       // The rows come from this outline, whose ids are unique, and `before` shows them.
       preconditionFailure("an outline's rows did not fit its snapshot: \(error)")
+    }
+    changes.itemDeletes = (0..<removed.count).map {
+      ItemPath(section: path.section, item: path.item + 1 + $0)
+    }
+    changes.itemInserts = (0..<inserted.count).map {
+      ItemPath(section: path.section, item: path.item + 1 + $0)
     }
     changes.itemUpdates = [ItemUpdate(from: path, to: path, kind: .reconfigure)]
     return (next, SnapshotChange(from: before, changes: changes))

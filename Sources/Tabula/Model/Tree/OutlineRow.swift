@@ -40,13 +40,24 @@ public struct OutlinePosition: Hashable, Sendable {
   }
 
   /// The depth: 0 for a root.
-  public var depth: Int
+  public var depth: Int {
+    get { Int(_depth) }
+    set { _depth = Int32(newValue) }
+  }
   /// The disclosure state.
   public var disclosure: Disclosure
 
+  /// The depth in 32 bits (trees hold fewer nodes than that): every row of
+  /// an outline carries a position, and rows are copied when a snapshot is
+  /// edited.
+  @usableFromInline var _depth: Int32
+
   /// A position.
+  ///
+  /// - Precondition: `depth` fits in 32 bits.
+  @inlinable
   public init(depth: Int, disclosure: Disclosure) {
-    self.depth = depth
+    self._depth = Int32(depth)
     self.disclosure = disclosure
   }
 
