@@ -259,7 +259,8 @@ public final class DemoApp {
     switch tab {
     case .contacts:
       [
-        HelpItem(text: "↑↓ PgUp/Dn Home/End", rank: 5), HelpItem(text: "Enter select", rank: 4),
+        HelpItem(text: "↑↓ PgUp/Dn Home/End", rank: 5),
+        HelpItem(text: "Enter select/fold", rank: 4),
         HelpItem(text: "/ filter", rank: 2), HelpItem(text: "u sync", rank: 3),
         HelpItem(text: "Tab feed", rank: 1), HelpItem(text: "q quit", rank: 0),
       ]

@@ -5,13 +5,15 @@ import TabulaGRDB
 import TabulaTerminal
 
 /// The address book: contacts sectioned by first letter through a
-/// `FetchedList`, filtered as you type, changed by simulated syncs.
+/// `FetchedList`, filtered as you type, changed by simulated syncs; Enter on
+/// a letter's header collapses or expands it (a `CollapsingSource`).
 @MainActor
 final class ContactsScreen {
   let list: TerminalListView
   let presenters = PresenterRegistry<TerminalCell>()
   let contacts: FetchedList<Contact, AnyItem>
-  let controller: ListController<SectionInfo, AnyItem, TerminalCell>
+  let sections: CollapsingSource<SectionInfo, AnyItem>
+  let controller: ListController<CollapsibleSection<SectionInfo>, AnyItem, TerminalCell>
   private let database: DatabasePool
   private(set) var filter = ""
   private var syncs = 0
@@ -27,11 +29,17 @@ final class ContactsScreen {
       database, request: Self.request(filter: ""),
       sectionedBy: .column("initial", order: .ascending),
       placeholderSection: SectionInfo(id: "contacts", title: "Contacts"))
+    sections = CollapsingSource(contacts)
+    list.selectsHeaders = true
     controller = ListController(host: list, presenters: presenters)
     controller.didSelect = { [weak self] item, _ in
       if let contact = item.base(as: Contact.self) { self?.onSelect?(contact) }
     }
-    controller.connect(to: contacts)
+    controller.didSelectHeader = { [weak self] section, _ in
+      // The header is on screen, so its section is in the source.
+      try? self?.sections.toggleSection(section.id)
+    }
+    controller.connect(to: sections)
   }
 
   /// Shows only the contacts whose name contains `text` (all when empty).

@@ -19,7 +19,7 @@ extension TerminalListView {
       for line in topLine..<end {
         switch element(at: line) {
         case .header(let section):
-          lines.append(headerLine(headers[section] ?? ""))
+          lines.append(headerLine(headers[section] ?? "", selected: section == selectedHeader))
         case .row(let path):
           shown.insert(path)
           lines.append(rowLine(path, now: now))
@@ -53,12 +53,12 @@ extension TerminalListView {
     return output.joined(separator: "\n")
   }
 
-  private func headerLine(_ title: String) -> ScreenLine {
+  private func headerLine(_ title: String, selected: Bool) -> ScreenLine {
     let label = " \(truncated(title, to: max(1, width - 2))) "
     let rule = String(repeating: "─", count: max(0, width - displayWidth(of: label)))
     return ScreenLine([
-      StyledText(label, TextStyle(bold: true, foreground: .cyan)),
-      StyledText(rule, TextStyle(dim: true)),
+      StyledText(label, TextStyle(bold: true, inverse: selected, foreground: .cyan)),
+      StyledText(rule, TextStyle(dim: true, inverse: selected)),
     ]).fitted(to: width)
   }
 

@@ -1,20 +1,25 @@
 import Tabula
 
-// The cursor: keys move it, Enter selects its row, and it stays on screen.
+// The cursor: keys move it, Enter selects its row (or, with selectsHeaders,
+// its header), and it stays on screen.
 
 extension TerminalListView {
   /// Handles a navigation key; returns whether the key was one.
   @discardableResult
   public func handle(_ key: Key) -> Bool {
     switch key {
-    case .up: moveSelection(by: -1)
-    case .down: moveSelection(by: 1)
-    case .pageUp: moveSelection(by: -max(1, height - 1))
-    case .pageDown: moveSelection(by: max(1, height - 1))
-    case .home: select(firstRow())
-    case .end: select(lastRow())
+    case .up: moveCursor(by: -1)
+    case .down: moveCursor(by: 1)
+    case .pageUp: moveCursor(by: -max(1, height - 1))
+    case .pageDown: moveCursor(by: max(1, height - 1))
+    case .home: placeCursor(onLine: 0)
+    case .end: placeCursor(onLine: totalLines - 1)
     case .enter:
-      if let selection { hostDataSource?.didSelectItem(at: selection) }
+      if let selectedHeader {
+        hostDataSource?.didSelectHeader(inSectionAt: selectedHeader)
+      } else if let selection {
+        hostDataSource?.didSelectItem(at: selection)
+      }
     default: return false
     }
     return true
@@ -23,7 +28,37 @@ extension TerminalListView {
   /// Puts the cursor on `path` (or nowhere) and scrolls it into view.
   public func select(_ path: ItemPath?) {
     selection = path.flatMap { rowExists($0) ? $0 : nil }
+    selectedHeader = nil
     revealSelection()
+  }
+
+  /// Puts the cursor on the header of the section at `section` and scrolls
+  /// it into view; ignored unless ``selectsHeaders`` is on and the section
+  /// has a header.
+  public func selectHeader(inSectionAt section: Int) {
+    guard headerIsSelectable(section) else { return }
+    selectedHeader = section
+    selection = nil
+    revealSelection()
+  }
+
+  /// Whether the cursor may rest on the header of `section`.
+  func headerIsSelectable(_ section: Int) -> Bool {
+    selectsHeaders && section >= 0 && section < counts.count && headers[section] != nil
+  }
+
+  /// The line under the cursor, if there is a cursor.
+  var cursorLine: Int? {
+    if let selection { return rowExists(selection) ? line(of: selection) : nil }
+    guard let selectedHeader, selectedHeader < counts.count, headers[selectedHeader] != nil else {
+      return nil
+    }
+    return lineStarts[selectedHeader]
+  }
+
+  /// Puts the cursor where it starts: the first line that takes it.
+  func placeCursorAtStart() {
+    if selectsHeaders { placeCursor(onLine: 0) } else { select(firstRow()) }
   }
 
   /// The first row of the list, if it has one.
@@ -68,7 +103,27 @@ extension TerminalListView {
     return nil
   }
 
-  private func moveSelection(by steps: Int) {
+  /// Puts the cursor on `line` (clamped to the list): on its row, or on its
+  /// header when headers take the cursor. Without ``selectsHeaders``, a
+  /// header line puts it on the section's nearest row instead.
+  private func placeCursor(onLine line: Int) {
+    guard totalLines > 0 else { return select(nil) }
+    switch element(at: max(0, min(line, totalLines - 1))) {
+    case .row(let path): select(path)
+    case .header(let section):
+      if selectsHeaders {
+        selectHeader(inSectionAt: section)
+      } else {
+        select(line <= 0 ? firstRow() : lastRow())
+      }
+    }
+  }
+
+  private func moveCursor(by steps: Int) {
+    if selectsHeaders {
+      guard let current = cursorLine else { return placeCursor(onLine: 0) }
+      return placeCursor(onLine: current + steps)
+    }
     guard var current = selection ?? firstRow() else { return }
     for _ in 0..<abs(steps) {
       guard let next = steps > 0 ? rowAfter(current) : rowBefore(current) else { break }
@@ -77,15 +132,15 @@ extension TerminalListView {
     select(current)
   }
 
-  /// Scrolls so that the cursor's row (and its header, at the top of a
-  /// section) is on screen.
+  /// Scrolls so that the cursor's line (and the header above a section's
+  /// first row) is on screen.
   func revealSelection() {
-    guard let selection, rowExists(selection) else {
+    guard let line = cursorLine else {
       clampScroll()
       return
     }
-    let line = line(of: selection)
-    let first = selection.item == 0 && headers[selection.section] != nil ? line - 1 : line
+    var first = line
+    if let selection, selection.item == 0, headers[selection.section] != nil { first -= 1 }
     if first < topLine { topLine = first }
     if line >= topLine + height { topLine = line - height + 1 }
     clampScroll()

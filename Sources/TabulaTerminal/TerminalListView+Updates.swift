@@ -12,8 +12,9 @@ extension TerminalListView {
     cells = [:]
     highlights = [:]
     readStructure()
-    if let selection, rowExists(selection) == false { self.selection = firstRow() }
-    if selection == nil { selection = firstRow() }
+    if let selection, rowExists(selection) == false { self.selection = nil }
+    if let selectedHeader, !headerIsSelectable(selectedHeader) { self.selectedHeader = nil }
+    if cursorLine == nil { placeCursorAtStart() }
     clampScroll()
     revealSelection()
   }
@@ -26,7 +27,7 @@ extension TerminalListView {
     completion: @escaping @MainActor () -> Void
   ) {
     let map = BatchPositionMap(batch)
-    let selectedLine = selection.map(line(of:)).map { $0 - topLine }
+    let selectedLine = cursorLine.map { $0 - topLine }
     updateData()
     readStructure()
     batchCount += 1
@@ -49,18 +50,29 @@ extension TerminalListView {
       }
     }
 
-    // The cursor stays on its row, or on the row that took its place.
+    // The cursor stays on its row (or header), or on the row that took its
+    // place.
     if let selected = selection {
       if let target = map.newPath(of: selected) {
         selection = target
       } else {
         selection = nearestRow(to: selected)
       }
+    } else if let header = selectedHeader {
+      if let target = map.newSection(of: header), headerIsSelectable(target) {
+        selectedHeader = target
+      } else if headerIsSelectable(min(header, counts.count - 1)) {
+        // Its section is gone: the header now in its place takes the cursor.
+        selectedHeader = min(header, counts.count - 1)
+      } else {
+        selectedHeader = nil
+        selection = nearestRow(to: ItemPath(section: header, item: 0))
+      }
     }
-    if let selection, let selectedLine {
-      topLine = line(of: selection) - selectedLine
+    if let cursorLine, let selectedLine {
+      topLine = cursorLine - selectedLine
     }
-    if selection == nil { selection = firstRow() }
+    if cursorLine == nil { placeCursorAtStart() }
     clampScroll()
     revealSelection()
     if animated { highlightChanges(of: batch) }

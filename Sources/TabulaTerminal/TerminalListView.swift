@@ -29,7 +29,9 @@ import Tabula
 ///   batch, not the length of the list nor of earlier batches.
 /// - **Keys.** Up and down move the cursor, Page Up and Page Down by a
 ///   screen, Home and End to the ends; Enter selects the row (the data
-///   source hears of it, and through it the presenters).
+///   source hears of it, and through it the presenters). With
+///   ``selectsHeaders`` the cursor stops on headers too, and Enter there
+///   selects the header (a ``CollapsingSource`` collapses the section).
 @MainActor
 public final class TerminalListView: ListHost {
   /// The data source. Held weakly.
@@ -43,6 +45,21 @@ public final class TerminalListView: ListHost {
   public internal(set) var topLine = 0
   /// The row under the cursor, if any.
   public internal(set) var selection: ItemPath?
+  /// The section whose header is under the cursor, if any (only with
+  /// ``selectsHeaders``).
+  public internal(set) var selectedHeader: Int?
+  /// Whether section headers take the cursor too, so that Enter on a header
+  /// reports it to the data source (`didSelectHeader(inSectionAt:)`): for
+  /// sections that collapse, whose header is all that shows of them.
+  /// Off by default: the cursor moves from row to row.
+  public var selectsHeaders = false {
+    didSet {
+      if !selectsHeaders && selectedHeader != nil {
+        selectedHeader = nil
+        placeCursorAtStart()
+      }
+    }
+  }
   /// How long inserted and updated rows stay highlighted, in seconds.
   public var highlightDuration = 0.8
   /// The current time in seconds, for highlights; replaceable in tests.

@@ -174,4 +174,9 @@ public class SimulatedListView: ListHost {
   public func selectItem(at path: ItemPath) {
     hostDataSource?.didSelectItem(at: path)
   }
+
+  /// Simulates a tap on the header of the section at `section`.
+  public func selectHeader(inSectionAt section: Int) {
+    hostDataSource?.didSelectHeader(inSectionAt: section)
+  }
 }

@@ -25,6 +25,23 @@
       return source.cell(for: tableView, at: ItemPath(indexPath))
     }
 
+    /// Makes a header tappable: a tap reports the header's section to the
+    /// data source (its tag holds the section it shows now).
+    func tableView(
+      _ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int
+    ) {
+      view.tag = section
+      if view.gestureRecognizers?.contains(where: { $0 is HeaderTapRecognizer }) != true {
+        view.addGestureRecognizer(
+          HeaderTapRecognizer(target: self, action: #selector(headerTapped(_:))))
+      }
+    }
+
+    @objc func headerTapped(_ recognizer: UITapGestureRecognizer) {
+      guard let section = recognizer.view?.tag else { return }
+      source?.didSelectHeader(inSectionAt: section)
+    }
+
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
       source?.headerTitle(forSectionAt: section)
     }
@@ -154,4 +171,7 @@
       view.contentConfiguration = configuration
     }
   }
+
+  /// The tap recognizer the bridge adds to header views, once per view.
+  final class HeaderTapRecognizer: UITapGestureRecognizer {}
 #endif

@@ -61,4 +61,33 @@ struct CollapsingSourceTests {
       (#expect(throws: SnapshotError.self) { try source.collapseSection("spam") })?.description
         == "unknown section ID \"spam\": not in the snapshot")
   }
+
+  @Test("a tap on a header reaches didSelectHeader, which collapses and expands the section")
+  func headerTap() throws {
+    let source = CollapsingSource(StaticSource(mail))
+    let table = SimulatedTableView(viewportHeight: 20)
+    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    table.animationTiming = .immediate
+    let controller = ListController<CollapsibleSection<SectionInfo>, TestItem, SimulatedCell>(
+      host: table, cellProvider: testCell)
+    controller.connect(to: source)
+    var tapped: [String] = []
+    controller.didSelectHeader = { section, index in
+      tapped.append("\(section.id)@\(index)")
+      try? source.toggleSection(section.id)
+    }
+
+    table.selectHeader(inSectionAt: 0)
+    #expect(tapped == ["inbox@0"])
+    #expect(table.numberOfRows(inSectionAt: 0) == 0)
+    #expect(table.headerTitle(forSectionAt: 0) == "Inbox (2)")
+    table.selectHeader(inSectionAt: 0)
+    #expect(table.numberOfRows(inSectionAt: 0) == 2)
+
+    // A stale tap, on a section that is gone, is ignored.
+    table.selectHeader(inSectionAt: 5)
+    table.selectHeader(inSectionAt: -1)
+    #expect(tapped == ["inbox@0", "inbox@0"])
+    #expect(table.violations.isEmpty)
+  }
 }

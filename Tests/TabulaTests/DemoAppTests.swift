@@ -93,10 +93,31 @@ struct DemoAppTests {
     #expect(demo.title.hasSuffix(" loaded"))
   }
 
+  @Test("Enter on a letter's header folds its contacts away, and again unfolds them")
+  func foldingSections() async throws {
+    let demo = try await DemoHarness()
+    let list = demo.app.contacts.list
+    #expect(list.selectedHeader == 0, "the cursor starts on the first header")
+    let letter = try #require(demo.screen[1].split(separator: " ").first.map(String.init))
+    let rows = list.visibleItemPaths.count
+    try await demo.press("<enter>")
+    #expect(demo.screen[1].hasPrefix(" \(letter) ("), "\(demo.screen[1])")
+    #expect(demo.app.contacts.sections.isCollapsed(letter))
+    #expect(list.visibleItemPaths.count > 0 && list.visibleItemPaths.allSatisfy { $0.section > 0 })
+    // A sync while folded: the letter stays folded; a filter keeps it so.
+    try await demo.press("u")
+    #expect(demo.app.contacts.sections.isCollapsed(letter))
+    try await demo.press("<home><enter>")
+    #expect(!demo.app.contacts.sections.isCollapsed(letter))
+    #expect(list.visibleItemPaths.count == rows)
+    try await demo.press("<down><enter>")
+    #expect(demo.status.hasPrefix(" Selected "), "\(demo.status)")
+  }
+
   @Test("each screen keeps its own messages")
   func messagesPerScreen() async throws {
     let demo = try await DemoHarness()
-    try await demo.press("<enter>")
+    try await demo.press("<down><enter>")
     let selected = demo.status
     #expect(selected.hasPrefix(" Selected "), "\(selected)")
     try await demo.press("<tab>")
@@ -112,7 +133,7 @@ struct DemoAppTests {
   }
 
   static let contactsHelp = [
-    "↑↓ PgUp/Dn Home/End", "Enter select", "/ filter", "u sync", "Tab feed", "q quit",
+    "↑↓ PgUp/Dn Home/End", "Enter select/fold", "/ filter", "u sync", "Tab feed", "q quit",
   ]
   static let feedHelp = [
     "↑↓ PgUp/Dn", "Enter select", "s style", "r refresh", "e network", "Tab files", "q quit",

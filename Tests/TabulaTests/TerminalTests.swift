@@ -128,6 +128,91 @@ struct TerminalListViewTests {
     #expect(harness.list.selection == ItemPath(section: 1, item: 0))
   }
 
+  @Test("with selectsHeaders the cursor stops on headers; Enter selects the header")
+  func headerCursor() async throws {
+    let harness = TerminalHarness(snapshot: basket)
+    var headers: [String] = []
+    harness.controller.didSelectHeader = { section, index in
+      headers.append("\(section.id)@\(index)")
+    }
+    harness.list.selectsHeaders = true
+    harness.list.handle(.home)
+    #expect(harness.list.selectedHeader == 0 && harness.list.selection == nil)
+    #expect(harness.list.render()[0].runs.allSatisfy { $0.style.inverse })
+    #expect(harness.screen[1] == rowText("Apple"), "no row cursor while a header has it")
+    harness.list.handle(.enter)
+    #expect(headers == ["Red@0"] && harness.selected.isEmpty)
+    for _ in 0..<3 { harness.list.handle(.down) }
+    #expect(harness.list.selectedHeader == 1)
+    harness.list.handle(.up)
+    #expect(harness.list.selection == ItemPath(section: 0, item: 1))
+    harness.list.handle(.down)
+
+    // The header's section moves: the cursor follows it.
+    let swapped = Snapshot<SectionInfo, Fruit> {
+      SnapshotSection("Yellow") { [Fruit(id: 10, name: "Banana"), Fruit(id: 11, name: "Lemon")] }
+      SnapshotSection("Red") { fruits(["Apple", "Cherry"]) }
+    }
+    await harness.controller.apply(swapped)
+    #expect(harness.list.selectedHeader == 0)
+    harness.list.handle(.enter)
+    #expect(headers == ["Red@0", "Yellow@0"])
+
+    // Its section is deleted: the header that takes its place takes the
+    // cursor; with no header left, the nearest row does.
+    var gone = swapped
+    try gone.deleteSections(["Yellow"])
+    await harness.controller.apply(gone)
+    #expect(harness.list.selectedHeader == 0)
+    let untitled = Snapshot<SectionInfo, Fruit> {
+      SnapshotSection(SectionInfo(id: "Red")) { fruits(["Apple", "Cherry"]) }
+    }
+    await harness.controller.apply(untitled)
+    #expect(harness.list.selectedHeader == nil)
+    #expect(harness.list.selection == ItemPath(section: 0, item: 0))
+    await harness.controller.apply(gone)
+
+    // Turned off, the cursor leaves the headers.
+    harness.list.selectHeader(inSectionAt: 0)
+    #expect(harness.list.selectedHeader == 0)
+    harness.list.selectsHeaders = false
+    #expect(
+      harness.list.selectedHeader == nil && harness.list.selection == ItemPath(section: 0, item: 0))
+    harness.list.selectHeader(inSectionAt: 0)
+    #expect(harness.list.selectedHeader == nil, "headers take the cursor only when asked to")
+  }
+
+  @Test("a collapsed section's header keeps the cursor, and Enter there expands it")
+  func collapsingFromTheTerminal() throws {
+    let base = StaticSource(basket)
+    let source = CollapsingSource(base)
+    let list = TerminalListView(width: 30, height: 6)
+    list.selectsHeaders = true
+    let presenters = PresenterRegistry<TerminalCell>()
+    presenters.register(FruitPresenter())
+    let controller = ListController<CollapsibleSection<SectionInfo>, Fruit, TerminalCell>(
+      host: list, presenters: presenters)
+    controller.connect(to: source)
+    controller.didSelectHeader = { section, _ in try? source.toggleSection(section.id) }
+    #expect(list.selectedHeader == 0, "the cursor starts on the first line: a header")
+
+    list.handle(.enter)
+    #expect(list.selectedHeader == 0)
+    list.handle(.down)
+    #expect(list.selectedHeader == 1, "the collapsed section's rows are gone")
+    list.handle(.enter)
+    #expect(source.collapsedSectionIDs == ["Red", "Yellow"])
+    let screen = list.render().map { line in
+      var text = line.text
+      while text.last == " " { text.removeLast() }
+      return text
+    }
+    #expect(screen.prefix(2) == [headerText("Red (2)"), headerText("Yellow (2)")])
+    list.handle(.up)
+    list.handle(.enter)
+    #expect(list.selectedHeader == 0 && list.visibleItemPaths.count == 2)
+  }
+
   @Test("inserted and updated rows are highlighted for a while; deleted rows disappear")
   func highlights() async {
     let harness = TerminalHarness(snapshot: basket)

@@ -14,4 +14,11 @@ extension ListController {
     }
     didSelect?(item, path)
   }
+
+  /// Calls ``didSelectHeader`` with the section's model; an index outside
+  /// ``snapshot`` (a stale tap) is ignored.
+  public func didSelectHeader(inSectionAt section: Int) {
+    guard section >= 0 && section < _snapshot.numberOfSections else { return }
+    didSelectHeader?(_snapshot.sections[section], section)
+  }
 }

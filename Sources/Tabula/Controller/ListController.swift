@@ -124,6 +124,14 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// Called when the user selects an item (after its presenter, if any).
   public var didSelect: (@MainActor (_ item: Item, _ path: ItemPath) -> Void)?
 
+  /// Called when the user selects a section's header: with a
+  /// ``CollapsingSource``, to collapse or expand it.
+  ///
+  /// ```swift
+  /// controller.didSelectHeader = { section, _ in try? mail.toggleSection(section.id) }
+  /// ```
+  public var didSelectHeader: (@MainActor (_ section: SectionModel, _ index: Int) -> Void)?
+
   /// The height of an item for a list of a given width, or `nil` for the
   /// host's default, when there are no ``presenters``. Cached like
   /// presenters' answers.

@@ -90,4 +90,14 @@ public protocol ListHostDataSource<Cell>: AnyObject {
 
   /// The user selected the item at `path`.
   func didSelectItem(at path: ItemPath)
+
+  /// The user selected the header of the section at `section` (to collapse
+  /// or expand it, say).
+  func didSelectHeader(inSectionAt section: Int)
+}
+
+extension ListHostDataSource {
+  /// Ignores the tap: a data source without sections that respond to their
+  /// header need not implement it.
+  public func didSelectHeader(inSectionAt section: Int) {}
 }
