@@ -31,7 +31,7 @@ import Tabula
 ///   screen, Home and End to the ends; Enter selects the row (the data
 ///   source hears of it, and through it the presenters). With
 ///   ``selectsHeaders`` the cursor stops on headers too, and Enter there
-///   selects the header (a ``CollapsingSource`` collapses the section).
+///   selects the header (a `CollapsingSource` collapses the section).
 @MainActor
 public final class TerminalListView: ListHost {
   /// The data source. Held weakly.

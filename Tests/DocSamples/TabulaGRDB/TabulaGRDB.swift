@@ -67,3 +67,63 @@ struct ContactCellPresenter: Presenter {
     cell.text = contact.name
   }
 }
+
+// The sample of "Live trees" (TabulaGRDB.md).
+
+struct Message: Codable, FetchableRecord, Diffable, Hashable {
+  var id: Int64
+  var replyTo: Int64?
+  var text: String
+  var postedAt: Int
+}
+
+/// Shows a message, indented by its depth in the thread.
+struct MessagePresenter: Presenter {
+  func reuseIdentifier(for message: Message, style: PresentationStyle) -> String { "message" }
+
+  func configure(_ cell: SimulatedCell, with message: Message, context: PresentationContext) {
+    cell.text = String(repeating: "  ", count: context.outline?.depth ?? 0) + message.text
+  }
+}
+
+@MainActor
+@Test func liveThread() async throws {
+  let database = try DatabaseQueue()
+  try await database.write { db in
+    try db.execute(
+      sql: """
+        CREATE TABLE message (
+          id INTEGER PRIMARY KEY, replyTo INTEGER REFERENCES message ON DELETE CASCADE,
+          text TEXT NOT NULL, postedAt INTEGER NOT NULL);
+        INSERT INTO message VALUES
+          (1, NULL, 'Lunch?', 1), (2, 1, 'Yes!', 2), (3, 2, 'Where?', 3), (4, NULL, 'Build is red', 4);
+        """)
+  }
+  let tableView = SimulatedTableView()
+  tableView.register(SimulatedCell.self, forReuseIdentifier: "message")
+  let presenters = PresenterRegistry<SimulatedCell>()
+  presenters.register(MessagePresenter())
+  let controller = ListController<SectionInfo, OutlineRow<Message>, SimulatedCell>(
+    host: tableView, presenters: presenters)
+
+  let thread = FetchedTree<Message, Message>(
+    database,
+    request: FetchedTreeRequest(
+      table: "message", parentColumn: "replyTo", orderedBy: [.ascending("postedAt")]))
+  controller.connect(to: thread)  // the roots; replies are read as they are expanded
+  await thread.waitUntilIdle()
+  try thread.expandSubtree(1)  // reads the replies to 1, level by level; they animate in
+
+  await thread.waitUntilIdle()
+  await controller.apply(controller.latestSnapshot)
+  #expect(tableView.visibleCells.map(\.text) == ["Lunch?", "  Yes!", "    Where?", "Build is red"])
+
+  try await database.write { db in
+    try db.execute(sql: "INSERT INTO message VALUES (5, 1, 'Noon', 5)")
+    try db.execute(sql: "DELETE FROM message WHERE id = 3")
+  }
+  await thread.waitUntilIdle()
+  await controller.apply(controller.latestSnapshot)
+  #expect(tableView.visibleCells.map(\.text) == ["Lunch?", "  Yes!", "  Noon", "Build is red"])
+  #expect(tableView.violations.isEmpty)
+}
