@@ -27,26 +27,28 @@ struct SumTree {
   ///
   /// - Complexity: O(n).
   init(_ values: [Double]) {
-    guard values.count > Self.leafCapacity else {
-      root = SumNode(values: values)
+    var builder = SumTreeBuilder(capacity: values.count)
+    values.withUnsafeBufferPointer { builder.append(contentsOf: $0) }
+    self = builder.build()
+  }
+
+  /// The leaves `leaves`, in order, under inner nodes built bottom up
+  /// three quarters full.
+  init(leaves: [SumNode]) {
+    guard !leaves.isEmpty else {
+      root = SumNode(values: [])
       return
     }
-    let leafFill = Self.leafCapacity * 3 / 4
-    var level: [SumNode] = []
-    level.reserveCapacity(values.count / leafFill + 1)
-    var start = 0
-    while start < values.count {
-      let end = Swift.min(values.count, start + leafFill)
-      level.append(SumNode(values: Array(values[start..<end])))
-      start = end
-    }
+    var level = leaves
     let fill = Self.fanout * 3 / 4
     while level.count > 1 {
       var next: [SumNode] = []
       next.reserveCapacity(level.count / fill + 1)
       var first = 0
       while first < level.count {
-        let end = Swift.min(level.count, first + fill)
+        var end = Swift.min(level.count, first + fill)
+        // Never leave a last node below a quarter full.
+        if level.count - end > 0 && level.count - end < Self.fanout / 4 { end = level.count }
         next.append(SumNode(children: Array(level[first..<end])))
         first = end
       }
@@ -69,6 +71,35 @@ struct SumTree {
     result.reserveCapacity(count)
     root.appendValues(to: &result)
     return result
+  }
+
+  /// The values at `indices` (ascending), read in one sweep over the
+  /// leaves.
+  ///
+  /// - Complexity: O(n / 48 + k).
+  func values(at indices: [Int]) -> [Double] {
+    var result: [Double] = []
+    result.reserveCapacity(indices.count)
+    var start = 0
+    var next = 0
+    for leaf in leaves {
+      let end = start + leaf.values.count
+      while next < indices.count && indices[next] < end {
+        result.append(leaf.values[indices[next] - start])
+        next += 1
+      }
+      if next == indices.count { break }
+      start = end
+    }
+    precondition(next == indices.count, "an index past the end of the tree")
+    return result
+  }
+
+  /// The leaves, in order.
+  var leaves: [SumNode] {
+    var leaves: [SumNode] = []
+    root.appendLeaves(to: &leaves)
+    return leaves
   }
 
   /// The value at `index`.
@@ -189,17 +220,17 @@ struct SumTree {
 /// with their counts and sums side by side.
 final class SumNode {
   /// The values, in a leaf.
-  var values: [Double]
+  @exclusivity(unchecked) var values: [Double]
   /// The children, in an inner node.
-  var children: [SumNode]
+  @exclusivity(unchecked) var children: [SumNode]
   /// Each child's count.
-  var counts: [Int]
+  @exclusivity(unchecked) var counts: [Int]
   /// Each child's sum.
-  var sums: [Double]
+  @exclusivity(unchecked) var sums: [Double]
   /// How many values are under the node.
-  var count: Int
+  @exclusivity(unchecked) var count: Int
   /// Their sum.
-  var sum: Double
+  @exclusivity(unchecked) var sum: Double
   let isLeaf: Bool
 
   init(values: [Double]) {
@@ -393,6 +424,16 @@ final class SumNode {
     refresh(child: left)
   }
 
+  func appendLeaves(to leaves: inout [SumNode]) {
+    if isLeaf {
+      leaves.append(self)
+    } else if children[0].isLeaf {
+      leaves += children
+    } else {
+      for child in children { child.appendLeaves(to: &leaves) }
+    }
+  }
+
   func appendValues(to result: inout [Double]) {
     if isLeaf {
       result += values
@@ -418,5 +459,67 @@ final class SumNode {
     let depths = children.map { $0.checkInvariants(isRoot: false) }
     precondition(Set(depths).count == 1, "leaves at different depths")
     return depths[0] + 1
+  }
+}
+
+/// Builds a ``SumTree`` from values appended in order, a run at a time,
+/// without an intermediate array: leaves are filled three quarters full as
+/// the values arrive.
+struct SumTreeBuilder {
+  private var leaves: [SumNode] = []
+  private var current: [Double] = []
+  private let fill = SumTree.leafCapacity * 3 / 4
+
+  init(capacity: Int) {
+    leaves.reserveCapacity(capacity / fill + 1)
+    current.reserveCapacity(fill)
+  }
+
+  mutating func append(_ value: Double) {
+    current.append(value)
+    if current.count >= fill { flush() }
+  }
+
+  mutating func append(contentsOf run: UnsafeBufferPointer<Double>) {
+    var start = 0
+    while start < run.count {
+      let end = Swift.min(run.count, start + fill - current.count)
+      current.append(contentsOf: UnsafeBufferPointer(rebasing: run[start..<end]))
+      if current.count == fill { flush() }
+      start = end
+    }
+  }
+
+  /// Appends the values of `leaf`, sharing the leaf itself when the leaf
+  /// being filled can be closed here.
+  mutating func append(leaf: SumNode) {
+    if current.count >= SumTree.leafCapacity / 4 { flush() }
+    if current.isEmpty && leaf.values.count >= SumTree.leafCapacity / 4 {
+      leaves.append(leaf)
+    } else {
+      leaf.values.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+  }
+
+  private mutating func flush() {
+    leaves.append(SumNode(values: current))
+    current.removeAll(keepingCapacity: true)
+  }
+
+  /// The tree of the values appended.
+  consuming func build() -> SumTree {
+    if !current.isEmpty {
+      // A short last leaf borrows from the one before to stay a quarter full.
+      if current.count < SumTree.leafCapacity / 4, let last = leaves.popLast() {
+        current = last.values + current
+        if current.count > SumTree.leafCapacity {
+          let half = current.count / 2
+          leaves.append(SumNode(values: Array(current[..<half])))
+          current.removeSubrange(..<half)
+        }
+      }
+      leaves.append(SumNode(values: current))
+    }
+    return SumTree(leaves: leaves)
   }
 }
