@@ -239,8 +239,8 @@ func sizingBatch(runs: Int) -> [BenchResult] {
         itemHeight: { height(stage.snapshot[$0]) })
     }
     precondition(check.contentHeight == newItems.map(height).reduce(0, +))
-    let indexTime = measure(runs: runs * 4, setUp: { start }) { index in
-      var index = index
+    let indexTime = measure(runs: runs * 4) {
+      var index = start
       for stage in stages {
         let snapshot = stage.snapshot
         index.apply(
