@@ -117,6 +117,13 @@ public final class DemoApp {
       isFiltering = true
     case .character("s") where tab == .feed:
       messages[.feed] = "Posts in the \(feed.toggleStyle()) style"
+    case .character("n") where tab == .feed:
+      do {
+        try await feed.postNewArrivals()
+        messages[.feed] = "3 new posts arrived above; your place in the feed stays"
+      } catch {
+        messages[.feed] = "New posts failed: \(error)"
+      }
     case .character("e") where tab == .feed:
       feed.networkDown.toggle()
       messages[.feed] =
@@ -275,7 +282,8 @@ public final class DemoApp {
       [
         HelpItem(text: "↑↓ PgUp/Dn", rank: 6), HelpItem(text: "Enter select", rank: 5),
         HelpItem(text: "s style", rank: 4), HelpItem(text: "r refresh", rank: 2),
-        HelpItem(text: "e network", rank: 3), HelpItem(text: "Tab files", rank: 1),
+        HelpItem(text: "n new", rank: 3), HelpItem(text: "e network", rank: 3),
+        HelpItem(text: "Tab files", rank: 1),
         HelpItem(text: "q quit", rank: 0),
       ]
     }

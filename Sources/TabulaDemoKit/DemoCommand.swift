@@ -17,8 +17,10 @@ public struct DemoCommand: AsyncParsableCommand {
         Contacts  3,000 contacts sectioned by first letter (a live FetchedList).
                   / filters as you type; u simulates a sync (rows move, appear,
                   disappear, highlighted); Enter selects.
-        Feed      posts, photos and ads, each with its presenter. s switches the
-                  posts' style; photos' images arrive after a delay and update
+        Feed      posts, photos and ads, each with its presenter; posts wrap to
+                  the width (a photo takes three lines). s switches the
+                  posts' style; n posts three new posts above: the row you
+                  read stays put. Photos' images arrive after a delay and update
                   only their rows; r refreshes (pull to refresh); e switches a
                   simulated network outage on or off: while the network is
                   down, refreshes fail and the posts stay; press e again to

@@ -75,7 +75,14 @@ struct PostPresenter: Presenter {
   func configure(_ cell: TerminalCell, with post: Post, context: PresentationContext) {
     cell.text = "\(post.author): \(post.text)"
     cell.detail = context.style == .compact ? "" : "♥ \(post.likes)"
+    // The full style wraps the whole post; the compact one keeps a line.
+    cell.wraps = context.style != .compact
     cell.representedID = AnyItem(post).id
+  }
+
+  /// Most posts take two lines at a terminal's width.
+  func estimatedHeight(for post: Post, width: Double, style: PresentationStyle) -> Double? {
+    style == .compact ? 1 : 2
   }
 }
 
@@ -87,7 +94,14 @@ struct PhotoPresenter: Presenter {
   func configure(_ cell: TerminalCell, with photo: Photo, context: PresentationContext) {
     cell.text = "[photo] \(photo.author): \(photo.caption)"
     cell.detail = images.hasArrived(photo.image) ? "▣ \(photo.image)" : "loading image…"
+    // A photo takes a few lines: its caption, then room for the picture.
+    cell.wraps = true
+    cell.minimumLines = 3
     cell.representedID = AnyItem(photo).id
+  }
+
+  func estimatedHeight(for photo: Photo, width: Double, style: PresentationStyle) -> Double? {
+    3
   }
 
   /// Only the row of the photo whose image arrived.

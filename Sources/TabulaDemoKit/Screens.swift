@@ -113,8 +113,11 @@ final class FeedScreen {
     set { failures.isDown = newValue }
   }
 
+  private let database: DatabasePool
+
   init(database: DatabasePool, width: Int, height: Int, latency: Duration, imageDelay: Duration) {
     self.imageDelay = imageDelay
+    self.database = database
     list = TerminalListView(width: width, height: height)
     let failures = NetworkSwitch()
     self.failures = failures
@@ -142,6 +145,22 @@ final class FeedScreen {
     }
     controller = ListController(host: list, presenters: presenters)
     controller.connect(to: feed)
+  }
+
+  /// New posts arrive at the top of the feed (written to the database,
+  /// then the feed refreshes): what the reader is reading stays put.
+  func postNewArrivals(count: Int = 3) async throws {
+    try await database.write { db in
+      let next = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM feed") ?? 0) + 1
+      for id in next..<(next + Int64(count)) {
+        try FeedRow(
+          id: id, kind: "post", author: "Newsroom",
+          text: "post \(id) arrived while you were reading further down the feed.",
+          likes: 0, image: nil
+        ).insert(db)
+      }
+    }
+    feed.refresh()
   }
 
   /// Switches posts between the full and the compact style.

@@ -12,18 +12,36 @@ extension TerminalListView {
   public func render() -> [ScreenLine] {
     let now = clock()
     highlights = highlights.filter { $0.value.until > now }
+    // Measuring the rows on screen moves the rows below the top one; the
+    // cursor row, when on screen, keeps its line instead (the rows above it
+    // give way). Measure, anchor, reveal, until the screen holds still (a
+    // row is measured once, so this ends within a few rounds).
+    let cursorScreenLine = cursorLine.map { $0 - topLine }.flatMap {
+      (0..<height).contains($0) ? $0 : nil
+    }
+    for _ in 0..<8 {
+      let top = topLine
+      layOutScreen()
+      if let cursorScreenLine, let line = cursorLine {
+        topLine = line - cursorScreenLine
+        clampScroll()
+      }
+      revealSelection()
+      if topLine == top { break }
+    }
     var lines: [ScreenLine] = []
     var shown = Set<ItemPath>()
-    let end = min(topLine + height, totalLines)
-    if topLine < end {
-      for line in topLine..<end {
-        switch element(at: line) {
-        case .header(let section):
-          lines.append(headerLine(headers[section] ?? "", selected: section == selectedHeader))
-        case .row(let path):
-          shown.insert(path)
-          lines.append(rowLine(path, now: now))
-        }
+    var line = topLine
+    while line < min(topLine + height, totalLines) && lines.count < height {
+      switch element(at: line) {
+      case .header(let section):
+        lines.append(headerLine(headers[section] ?? "", selected: section == selectedHeader))
+        line += 1
+      case .row(let path, let within):
+        shown.insert(path)
+        let rowLines = self.rowLines(path, now: now)
+        lines += rowLines[within...].prefix(height - lines.count)
+        line += rowLines.count - within
       }
     }
     for (path, cell) in cells where !shown.contains(path) {
@@ -45,7 +63,13 @@ extension TerminalListView {
       for item in 0..<counts[section] {
         let cell = cell(at: ItemPath(section: section, item: item))
         let detail = cell.detail.isEmpty ? "" : "  \(inert(cell.detail))"
-        output.append("  \(inert(cell.text))\(detail)")
+        if cell.wraps {
+          let text = cell.textLines(columns: cell.textColumns(inWidth: width))
+          output.append("  \(text[0])\(detail)")
+          output += text.dropFirst().map { "  \($0)" }
+        } else {
+          output.append("  \(inert(cell.text))\(detail)")
+        }
         recycle(cell)
         cells[ItemPath(section: section, item: item)] = nil
       }
@@ -62,7 +86,9 @@ extension TerminalListView {
     ]).fitted(to: width)
   }
 
-  private func rowLine(_ path: ItemPath, now: Double) -> ScreenLine {
+  /// The lines of the row at `path`: the first with the cursor marker and
+  /// the detail, the others with the rest of the wrapped text.
+  private func rowLines(_ path: ItemPath, now: Double) -> [ScreenLine] {
     let cell = cell(at: path)
     let isSelected = path == selection
     var style = cell.style
@@ -81,17 +107,21 @@ extension TerminalListView {
     let marker = isSelected ? "› " : "  "
     let detail = cell.detail.isEmpty ? "" : " \(inert(cell.detail)) "
     let room = max(0, width - displayWidth(of: marker) - displayWidth(of: detail))
-    let text = truncated(cell.text, to: room)
-    let padding = String(repeating: " ", count: max(0, room - displayWidth(of: text)))
-    return ScreenLine([
-      StyledText(marker, isSelected ? TextStyle(bold: true, inverse: true) : .plain),
-      StyledText(text + padding, style),
-      StyledText(detail, detailStyle),
-    ]).fitted(to: width, fill: style)
+    let markerStyle = isSelected ? TextStyle(bold: true, inverse: true) : .plain
+    return cell.textLines(columns: room).enumerated().map { number, text in
+      let padding = String(repeating: " ", count: max(0, room - displayWidth(of: text)))
+      return ScreenLine([
+        StyledText(number == 0 ? marker : "  ", markerStyle),
+        StyledText(text + padding, style),
+        StyledText(
+          number == 0 ? detail : String(repeating: " ", count: displayWidth(of: detail)),
+          detailStyle),
+      ]).fitted(to: width, fill: style)
+    }
   }
 
   /// The cell for a row on screen, made by the data source when needed.
-  private func cell(at path: ItemPath) -> TerminalCell {
+  func cell(at path: ItemPath) -> TerminalCell {
     if let cell = cells[path] { return cell }
     let cell = hostDataSource?.cell(for: self, at: path) ?? TerminalCell(reuseIdentifier: "")
     cells[path] = cell

@@ -1,56 +1,76 @@
 import Tabula
 
-// Layout: one line per header and row, found by binary search over the
-// sections, and the scroll position kept within the list.
+// Layout: headers take a line, rows as many lines as their cells need. A
+// HeightIndex holds every line count (rows not drawn yet by their
+// estimate), so the element on a line and the line of a row are found in
+// O(log n); rows on screen are measured as they are drawn, and the first
+// row on screen (or the cursor's) keeps its place on screen across
+// measuring, batches and resizing.
 
 extension TerminalListView {
-  /// What a line shows.
+  /// What a line shows: a header, or line `line` of a row.
   enum Element {
     case header(Int)
-    case row(ItemPath)
+    case row(ItemPath, line: Int)
+  }
+
+  /// A row and how far the screen's top line is from the row's first line:
+  /// what stays put on screen.
+  struct Anchor {
+    var path: ItemPath
+    var distance: Int
   }
 
   /// How many lines the list has: headers and rows.
-  var totalLines: Int { lineStarts[lineStarts.count - 1] }
+  var totalLines: Int { Int(lineIndex.contentHeight) }
 
-  /// Reads the counts and header titles from the data source, and where
-  /// each section's lines start.
+  /// Reads the counts and header titles from the data source; rows take
+  /// their estimated line counts until they are drawn.
   func readStructure() {
     guard let source = hostDataSource else {
       counts = []
       headers = []
-      lineStarts = [0]
+      lineIndex = HeightIndex()
       return
     }
     counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
     headers = counts.indices.map { source.headerTitle(forSectionAt: $0) }
-    var starts = [0]
-    starts.reserveCapacity(counts.count + 1)
-    for section in counts.indices {
-      starts.append(starts[section] + (headers[section] == nil ? 0 : 1) + counts[section])
-    }
-    lineStarts = starts
+    lineIndex = HeightIndex(
+      itemCounts: counts, headerHeight: { self.headers[$0] == nil ? 0 : 1 },
+      itemHeight: { self.estimatedLines(at: $0) })
   }
 
-  /// What is on `line`: found by binary search over the sections.
+  /// The lines a row not drawn yet is given: the data source's estimate,
+  /// rounded, at least one.
+  func estimatedLines(at path: ItemPath) -> Double {
+    guard let estimate = hostDataSource?.estimatedHeight(forItemAt: path, width: Double(width)),
+      estimate.isFinite
+    else { return 1 }
+    return max(1, estimate.rounded())
+  }
+
+  /// What is on `line`.
+  ///
+  /// - Precondition: `0 <= line < totalLines`.
   func element(at line: Int) -> Element {
-    var low = 0
-    var high = counts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= line { low = middle } else { high = middle - 1 }
+    guard let (element, start) = lineIndex.element(atOffset: Double(line)) else {
+      preconditionFailure("line \(line) is outside the list's \(totalLines) lines")
     }
-    let offset = line - lineStarts[low]
-    if headers[low] != nil {
-      return offset == 0 ? .header(low) : .row(ItemPath(section: low, item: offset - 1))
+    switch element {
+    case .header(let section): return .header(section)
+    case .item(let path): return .row(path, line: line - Int(start))
+    case .footer(let section): preconditionFailure("section \(section) has a footer line")
     }
-    return .row(ItemPath(section: low, item: offset))
   }
 
-  /// The line of the row at `path`.
-  func line(of path: ItemPath) -> Int {
-    lineStarts[path.section] + (headers[path.section] == nil ? 0 : 1) + path.item
-  }
+  /// The first line of the row at `path`.
+  func line(of path: ItemPath) -> Int { Int(lineIndex.offset(ofItemAt: path)) }
+
+  /// The number of lines of the row at `path`.
+  func lineCount(of path: ItemPath) -> Int { Int(lineIndex.height(ofItemAt: path)) }
+
+  /// The line of the header of `section`.
+  func headerLine(of section: Int) -> Int { Int(lineIndex.offset(ofSectionAt: section)) }
 
   /// Whether the list has a row at `path`.
   func rowExists(_ path: ItemPath) -> Bool {
@@ -61,5 +81,44 @@ extension TerminalListView {
   /// Keeps the first line shown within the list.
   func clampScroll() {
     topLine = max(0, min(topLine, totalLines - height))
+  }
+
+  /// Measures the row at `path` with its cell (made if needed) and records
+  /// its line count; returns it.
+  @discardableResult
+  func measure(_ path: ItemPath) -> Int {
+    let lines = max(1, Int(cell(at: path).fittingHeight(forWidth: Double(width))))
+    if lines != lineCount(of: path) {
+      lineIndex.setHeight(Double(lines), ofItemAt: path)
+    }
+    return lines
+  }
+
+  /// Measures the rows on screen, top down. The top row's first line does
+  /// not move (rows above it are not touched), so what the user reads stays
+  /// where it was; a row that grew pushes the ones below it down.
+  func layOutScreen() {
+    var line = topLine
+    while line < min(topLine + height, totalLines) {
+      switch element(at: line) {
+      case .header:
+        line += 1
+      case .row(let path, let within):
+        line += measure(path) - within
+      }
+    }
+  }
+
+  /// The first row on screen, with the distance from its first line to the
+  /// top of the screen (negative when a header is above it).
+  var topAnchor: Anchor? {
+    guard let path = lineIndex.itemPath(atOffset: Double(topLine)) else { return nil }
+    return Anchor(path: path, distance: topLine - line(of: path))
+  }
+
+  /// Scrolls so that `anchor` is where it was on screen.
+  func restore(_ anchor: Anchor) {
+    guard rowExists(anchor.path) else { return }
+    topLine = line(of: anchor.path) + anchor.distance
   }
 }

@@ -53,7 +53,7 @@ extension TerminalListView {
     guard let selectedHeader, selectedHeader < counts.count, headers[selectedHeader] != nil else {
       return nil
     }
-    return lineStarts[selectedHeader]
+    return headerLine(of: selectedHeader)
   }
 
   /// Puts the cursor where it starts: the first line that takes it.
@@ -109,7 +109,7 @@ extension TerminalListView {
   private func placeCursor(onLine line: Int) {
     guard totalLines > 0 else { return select(nil) }
     switch element(at: max(0, min(line, totalLines - 1))) {
-    case .row(let path): select(path)
+    case .row(let path, _): select(path)
     case .header(let section):
       if selectsHeaders {
         selectHeader(inSectionAt: section)
@@ -140,9 +140,14 @@ extension TerminalListView {
       return
     }
     var first = line
-    if let selection, selection.item == 0, headers[selection.section] != nil { first -= 1 }
-    if first < topLine { topLine = first }
-    if line >= topLine + height { topLine = line - height + 1 }
+    var last = line
+    if let selection {
+      if selection.item == 0, headers[selection.section] != nil { first -= 1 }
+      last = line + lineCount(of: selection) - 1
+    }
+    // The whole row shows (its top, when it is taller than the screen).
+    if last >= topLine + height { topLine = last - height + 1 }
+    if first < topLine || line < topLine { topLine = min(first, line) }
     clampScroll()
   }
 }

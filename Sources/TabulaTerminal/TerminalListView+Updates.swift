@@ -28,8 +28,21 @@ extension TerminalListView {
   ) {
     let map = BatchPositionMap(batch)
     let selectedLine = cursorLine.map { $0 - topLine }
+    let anchor = topAnchor
+    let oldCounts = counts
     updateData()
-    readStructure()
+    if let source = hostDataSource {
+      // Rows keep their measured lines through the batch; new rows take
+      // their estimates until they are drawn.
+      counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
+      headers = counts.indices.map { source.headerTitle(forSectionAt: $0) }
+      lineIndex.apply(
+        batch, numberOfItems: { self.counts[$0] },
+        headerHeight: { self.headers[$0] == nil ? 0 : 1 },
+        itemHeight: { self.estimatedLines(at: $0) })
+    } else {
+      readStructure()
+    }
     batchCount += 1
 
     var movedCells: [ItemPath: TerminalCell] = [:]
@@ -69,7 +82,18 @@ extension TerminalListView {
         selection = nearestRow(to: ItemPath(section: header, item: 0))
       }
     }
-    if let cursorLine, let selectedLine {
+    // What the user reads stays put: the cursor row when it is on screen,
+    // else the first row on screen (or, if it left, its nearest surviving
+    // neighbour).
+    if let cursorLine, let selectedLine, selectedLine >= 0, selectedLine < height {
+      topLine = cursorLine - selectedLine
+    } else if let anchor,
+      let target = survivor(of: anchor.path, through: map, oldCounts: oldCounts)
+    {
+      restore(
+        Anchor(path: target, distance: target == map.newPath(of: anchor.path) ? anchor.distance : 0)
+      )
+    } else if let cursorLine, let selectedLine {
       topLine = cursorLine - selectedLine
     }
     if cursorLine == nil { placeCursorAtStart() }
@@ -87,8 +111,10 @@ extension TerminalListView {
   private func highlightChanges(of batch: Changeset) {
     let now = clock()
     let until = now + highlightDuration
-    let screen = topLine..<(topLine + height)
-    func isOnScreen(_ path: ItemPath) -> Bool { screen.contains(line(of: path)) }
+    func isOnScreen(_ path: ItemPath) -> Bool {
+      let first = line(of: path)
+      return first < topLine + height && first + lineCount(of: path) > topLine
+    }
     for path in batch.itemInserts where isOnScreen(path) { highlights[path] = (.inserted, until) }
     for section in batch.sectionInserts where section < counts.count {
       for item in 0..<min(counts[section], height) {
@@ -100,6 +126,51 @@ extension TerminalListView {
       highlights[update.to] = (.updated, until)
     }
     highlights = highlights.filter { $0.value.until > now && isOnScreen($0.key) }
+  }
+
+  /// Where the old row at `path` is after the batch `map` reads, or, when
+  /// it is gone, its nearest surviving neighbour (the next rows first, then
+  /// the ones before).
+  func survivor(of path: ItemPath, through map: BatchPositionMap, oldCounts: [Int]) -> ItemPath? {
+    if let target = map.newPath(of: path) { return target }
+    var after = path
+    var before = path
+    while true {
+      var moved = false
+      if let next = Self.row(after: after, in: oldCounts) {
+        if let target = map.newPath(of: next) { return target }
+        after = next
+        moved = true
+      }
+      if let previous = Self.row(before: before, in: oldCounts) {
+        if let target = map.newPath(of: previous) { return target }
+        before = previous
+        moved = true
+      }
+      if !moved { return nil }
+    }
+  }
+
+  private static func row(after path: ItemPath, in counts: [Int]) -> ItemPath? {
+    if path.item + 1 < counts[path.section] {
+      return ItemPath(section: path.section, item: path.item + 1)
+    }
+    var section = path.section + 1
+    while section < counts.count {
+      if counts[section] > 0 { return ItemPath(section: section, item: 0) }
+      section += 1
+    }
+    return nil
+  }
+
+  private static func row(before path: ItemPath, in counts: [Int]) -> ItemPath? {
+    if path.item > 0 { return ItemPath(section: path.section, item: path.item - 1) }
+    var section = path.section - 1
+    while section >= 0 {
+      if counts[section] > 0 { return ItemPath(section: section, item: counts[section] - 1) }
+      section -= 1
+    }
+    return nil
   }
 
   /// How many rows are highlighted now: at most the rows on screen.

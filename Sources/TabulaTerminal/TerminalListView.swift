@@ -77,9 +77,8 @@ public final class TerminalListView: ListHost {
 
   var counts: [Int] = []
   var headers: [String?] = []
-  /// `lineStarts[s]` is the first line of section `s`; one more entry holds
-  /// the total.
-  var lineStarts: [Int] = [0]
+  /// The line counts of headers (1 or 0) and rows, in list order.
+  var lineIndex = HeightIndex()
   var cells: [ItemPath: TerminalCell] = [:]
   var highlights: [ItemPath: (kind: Highlight, until: Double)] = [:]
   var registrations: [String: TerminalCell.Type] = [:]
@@ -98,20 +97,42 @@ public final class TerminalListView: ListHost {
     registrations[identifier] = cellClass
   }
 
-  /// Resizes the view (the terminal was resized); the selection stays on
-  /// screen.
+  /// Resizes the view (the terminal was resized). A new width re-wraps
+  /// every row: rows are measured again as they show, and the cursor row
+  /// (or, without one on screen, the first row) keeps its place on screen.
   public func resize(width: Int, height: Int) {
-    self.width = max(1, width)
-    self.height = max(1, height)
+    let width = max(1, width)
+    let height = max(1, height)
+    let cursorScreenLine = cursorLine.map { $0 - topLine }
+    let anchor = topAnchor
+    self.height = height
+    if width != self.width {
+      self.width = width
+      readStructure()
+      if let selection, let cursorScreenLine, cursorScreenLine >= 0,
+        cursorScreenLine < self.height, rowExists(selection)
+      {
+        measure(selection)
+        topLine = line(of: selection) - cursorScreenLine
+      } else if let anchor {
+        restore(anchor)
+      }
+    }
     clampScroll()
     revealSelection()
   }
 
-  /// The paths of the rows on screen, in order.
+  /// The paths of the rows on screen (wholly or in part), in order.
   public var visibleItemPaths: [ItemPath] {
     var paths: [ItemPath] = []
-    for line in topLine..<min(topLine + height, totalLines) {
-      if case .row(let path) = element(at: line) { paths.append(path) }
+    var line = topLine
+    while line < min(topLine + height, totalLines) {
+      switch element(at: line) {
+      case .header: line += 1
+      case .row(let path, let within):
+        paths.append(path)
+        line += lineCount(of: path) - within
+      }
     }
     return paths
   }
@@ -120,7 +141,7 @@ public final class TerminalListView: ListHost {
   public func visibleCell(at path: ItemPath) -> TerminalCell? {
     guard rowExists(path) else { return nil }
     let line = line(of: path)
-    guard line >= topLine && line < topLine + height else { return nil }
+    guard line + lineCount(of: path) > topLine && line < topLine + height else { return nil }
     return cells[path]
   }
 

@@ -136,7 +136,8 @@ struct DemoAppTests {
     "↑↓ PgUp/Dn Home/End", "Enter select/fold", "/ filter", "u sync", "Tab feed", "q quit",
   ]
   static let feedHelp = [
-    "↑↓ PgUp/Dn", "Enter select", "s style", "r refresh", "e network", "Tab files", "q quit",
+    "↑↓ PgUp/Dn", "Enter select", "s style", "r refresh", "n new", "e network", "Tab files",
+    "q quit",
   ]
 
   @Test("the help line drops whole items to fit, never ending mid-word")

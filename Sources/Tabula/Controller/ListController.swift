@@ -163,8 +163,15 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   var transactions = TransactionQueue<SectionModel, Item>()
   /// The heights answered, per item.
   var heights: [Item.ID: CachedHeight] = [:]
-  /// Increases when the presenters change: every cached height is stale.
+  /// Increases when the presenters change: every height the
+  /// ``heightProvider`` answered is stale (presenters' answers are keyed by
+  /// presenter and style instead).
   var heightVersion = 0
+  /// The measured and answered heights so far, per presenter id (and over
+  /// all, key `Int.min`): the estimate of rows not measured yet.
+  var heightAverages: [Int: (sum: Double, count: Int)] = [:]
+  /// Model types whose invalid heights were reported.
+  var invalidHeightTypes: Set<ObjectIdentifier> = []
 
   /// Creates a controller that shows `snapshot` in `host`, with cells from
   /// `cellProvider`, and becomes the host's data source.

@@ -60,6 +60,17 @@ public protocol ListHost<Cell>: AnyObject {
   /// a plain cell class registered under a reuse identifier of the host's
   /// own), and the data source never reconfigures it in place.
   func fallbackCell(for path: ItemPath, message: String) -> Cell
+
+  /// A cell of kind `reuseIdentifier` kept for measuring (never on screen,
+  /// never dequeued for a row), or `nil` when the host cannot measure.
+  /// ``ListController`` configures it and asks its
+  /// ``SizableCell/fittingHeight(forWidth:)`` for presenters that measure.
+  func prototypeCell(withReuseIdentifier reuseIdentifier: String) -> Cell?
+}
+
+extension ListHost {
+  /// No prototype cells: rows are not measured.
+  public func prototypeCell(withReuseIdentifier reuseIdentifier: String) -> Cell? { nil }
 }
 
 /// What a ``ListHost`` asks of its data: counts, cells, titles, heights, and
@@ -88,6 +99,10 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// the host's default.
   func height(forItemAt path: ItemPath, width: Double) -> Double?
 
+  /// A cheap guess at the height of the item at `path` (a row off screen,
+  /// not measured yet), or `nil` for the host's default.
+  func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double?
+
   /// The user selected the item at `path`.
   func didSelectItem(at path: ItemPath)
 
@@ -100,4 +115,7 @@ extension ListHostDataSource {
   /// Ignores the tap: a data source without sections that respond to their
   /// header need not implement it.
   public func didSelectHeader(inSectionAt section: Int) {}
+
+  /// No estimate: the host's default.
+  public func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double? { nil }
 }

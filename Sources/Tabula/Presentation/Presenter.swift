@@ -51,6 +51,16 @@ public protocol Presenter<Model, Cell> {
   /// the style changes.
   func height(for model: Model, width: Double, style: PresentationStyle) -> Double?
 
+  /// Whether a row whose ``height(for:width:style:)`` is `nil` is measured:
+  /// the cell is configured on the host's prototype cell for its kind and
+  /// asked its ``SizableCell/fittingHeight(forWidth:)``. `false` by default
+  /// (the host's default height).
+  var measuresCells: Bool { get }
+
+  /// A guess at the height of a row not measured yet (off screen), or `nil`
+  /// for the running average of the rows this presenter measured.
+  func estimatedHeight(for model: Model, width: Double, style: PresentationStyle) -> Double?
+
   /// The user selected the row.
   func didSelect(_ model: Model, context: PresentationContext)
 }
@@ -68,6 +78,14 @@ extension Presenter {
 
   /// The host's default height.
   public func height(for model: Model, width: Double, style: PresentationStyle) -> Double? { nil }
+
+  /// Not measured: the host's default height.
+  public var measuresCells: Bool { false }
+
+  /// No estimate: the running average of measured rows.
+  public func estimatedHeight(for model: Model, width: Double, style: PresentationStyle)
+    -> Double?
+  { nil }
 
   /// Sends ``PresenterAction/select`` to the handler for the model's type.
   public func didSelect(_ model: Model, context: PresentationContext) {

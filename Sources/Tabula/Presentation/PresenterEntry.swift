@@ -10,6 +10,9 @@ final class PresenterEntry<Cell> {
   @usableFromInline let wants: (ResourceUpdate, Any) -> Bool
   @usableFromInline let update: (Cell, Any, ResourceUpdate, PresentationContext) -> Void
   @usableFromInline let height: (Any, Double, PresentationStyle) -> Double?
+  @usableFromInline let estimatedHeight: (Any, Double, PresentationStyle) -> Double?
+  /// Whether rows with no height answer are measured on a prototype cell.
+  @usableFromInline let measuresCells: Bool
   @usableFromInline let didSelect: (Any, PresentationContext) -> Void
   /// Dequeues and configures in one call, casting the model once: the path
   /// of every row that appears.
@@ -26,6 +29,10 @@ final class PresenterEntry<Cell> {
     wants = { presenter.wants($0, for: cast($1, to: P.Model.self)) }
     update = { presenter.update($0, with: cast($1, to: P.Model.self), for: $2, context: $3) }
     height = { presenter.height(for: cast($0, to: P.Model.self), width: $1, style: $2) }
+    estimatedHeight = {
+      presenter.estimatedHeight(for: cast($0, to: P.Model.self), width: $1, style: $2)
+    }
+    measuresCells = presenter.measuresCells
     didSelect = { presenter.didSelect(cast($0, to: P.Model.self), context: $1) }
     present = { host, model, context in
       let model = cast(model, to: P.Model.self)
@@ -63,6 +70,8 @@ final class PresenterEntry<Cell> {
     wants: @escaping (ResourceUpdate, Any) -> Bool,
     update: @escaping (Cell, Any, ResourceUpdate, PresentationContext) -> Void,
     height: @escaping (Any, Double, PresentationStyle) -> Double?,
+    estimatedHeight: @escaping (Any, Double, PresentationStyle) -> Double? = { _, _, _ in nil },
+    measuresCells: Bool = false,
     didSelect: @escaping (Any, PresentationContext) -> Void,
     present: @escaping (any ListHost<Cell>, Any, PresentationContext) -> Cell
   ) {
@@ -73,6 +82,8 @@ final class PresenterEntry<Cell> {
     self.wants = wants
     self.update = update
     self.height = height
+    self.estimatedHeight = estimatedHeight
+    self.measuresCells = measuresCells
     self.didSelect = didSelect
     self.present = present
   }
