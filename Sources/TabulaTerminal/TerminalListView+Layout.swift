@@ -14,13 +14,6 @@ extension TerminalListView {
     case row(ItemPath, line: Int)
   }
 
-  /// A row and how far the screen's top line is from the row's first line:
-  /// what stays put on screen.
-  struct Anchor {
-    var path: ItemPath
-    var distance: Int
-  }
-
   /// How many lines the list has: headers and rows.
   var totalLines: Int { Int(lineIndex.contentHeight) }
 
@@ -111,14 +104,13 @@ extension TerminalListView {
 
   /// The first row on screen, with the distance from its first line to the
   /// top of the screen (negative when a header is above it).
-  var topAnchor: Anchor? {
-    guard let path = lineIndex.itemPath(atOffset: Double(topLine)) else { return nil }
-    return Anchor(path: path, distance: topLine - line(of: path))
+  var topAnchor: ScrollAnchor? {
+    ScrollAnchor(index: lineIndex, contentOffset: Double(topLine))
   }
 
   /// Scrolls so that `anchor` is where it was on screen.
-  func restore(_ anchor: Anchor) {
+  func restore(_ anchor: ScrollAnchor) {
     guard rowExists(anchor.path) else { return }
-    topLine = line(of: anchor.path) + anchor.distance
+    topLine = Int(anchor.contentOffset(in: lineIndex))
   }
 }

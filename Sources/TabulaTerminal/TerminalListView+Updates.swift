@@ -88,11 +88,9 @@ extension TerminalListView {
     if let cursorLine, let selectedLine, selectedLine >= 0, selectedLine < height {
       topLine = cursorLine - selectedLine
     } else if let anchor,
-      let target = survivor(of: anchor.path, through: map, oldCounts: oldCounts)
+      let offset = anchor.contentOffset(after: map, oldCounts: oldCounts, in: lineIndex)
     {
-      restore(
-        Anchor(path: target, distance: target == map.newPath(of: anchor.path) ? anchor.distance : 0)
-      )
+      topLine = Int(offset)
     } else if let cursorLine, let selectedLine {
       topLine = cursorLine - selectedLine
     }
@@ -126,51 +124,6 @@ extension TerminalListView {
       highlights[update.to] = (.updated, until)
     }
     highlights = highlights.filter { $0.value.until > now && isOnScreen($0.key) }
-  }
-
-  /// Where the old row at `path` is after the batch `map` reads, or, when
-  /// it is gone, its nearest surviving neighbour (the next rows first, then
-  /// the ones before).
-  func survivor(of path: ItemPath, through map: BatchPositionMap, oldCounts: [Int]) -> ItemPath? {
-    if let target = map.newPath(of: path) { return target }
-    var after = path
-    var before = path
-    while true {
-      var moved = false
-      if let next = Self.row(after: after, in: oldCounts) {
-        if let target = map.newPath(of: next) { return target }
-        after = next
-        moved = true
-      }
-      if let previous = Self.row(before: before, in: oldCounts) {
-        if let target = map.newPath(of: previous) { return target }
-        before = previous
-        moved = true
-      }
-      if !moved { return nil }
-    }
-  }
-
-  private static func row(after path: ItemPath, in counts: [Int]) -> ItemPath? {
-    if path.item + 1 < counts[path.section] {
-      return ItemPath(section: path.section, item: path.item + 1)
-    }
-    var section = path.section + 1
-    while section < counts.count {
-      if counts[section] > 0 { return ItemPath(section: section, item: 0) }
-      section += 1
-    }
-    return nil
-  }
-
-  private static func row(before path: ItemPath, in counts: [Int]) -> ItemPath? {
-    if path.item > 0 { return ItemPath(section: path.section, item: path.item - 1) }
-    var section = path.section - 1
-    while section >= 0 {
-      if counts[section] > 0 { return ItemPath(section: section, item: counts[section] - 1) }
-      section -= 1
-    }
-    return nil
   }
 
   /// How many rows are highlighted now: at most the rows on screen.

@@ -71,11 +71,13 @@ extension SimulatedListView {
   }
 
   func layOutIfLoaded() {
-    if counts != nil { layOut() }
+    if counts != nil && !isScrollingSilently { layOut() }
   }
 
-  /// Gives every visible row a cell and recycles the cells of the others.
+  /// Measures the rows in the viewport (the first one keeping its place),
+  /// gives every visible row a cell and recycles the cells of the others.
   func layOut() {
+    measureViewport()
     let visible = visibleItemPaths
     let visibleTokens = Set(visible.map { rows[$0.section][$0.item] })
     for (token, cell) in cells where !visibleTokens.contains(token) {
@@ -86,6 +88,52 @@ extension SimulatedListView {
     for path in visible {
       let token = rows[path.section][path.item]
       if cells[token] == nil { cells[token] = source.cell(for: self, at: path) }
+    }
+  }
+
+  /// Heights from the data source's estimates (``rowHeight`` without
+  /// one), for sections of `counts` rows.
+  func estimatedIndex(_ counts: [Int]) -> HeightIndex {
+    HeightIndex(
+      itemCounts: counts, headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
+      footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
+      itemHeight: { self.estimatedHeight(at: $0) })
+  }
+
+  func estimatedHeight(at path: ItemPath) -> Double {
+    guard asksHeights else { return rowHeight }
+    return hostDataSource?.estimatedHeight(forItemAt: path, width: width) ?? rowHeight
+  }
+
+  /// Asks the exact heights of the rows in the viewport until they hold
+  /// still; the first row in the viewport keeps its place.
+  func measureViewport() {
+    guard asksHeights else { return }
+    for _ in 0..<8 {
+      guard let source = hostDataSource,
+        let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
+      else { return }
+      var changed = false
+      for path in visibleItemPaths {
+        let height = source.height(forItemAt: path, width: width) ?? rowHeight
+        if height != heightIndex.height(ofItemAt: path) {
+          heightIndex.setHeight(height, ofItemAt: path)
+          changed = true
+        }
+      }
+      guard changed else { return }
+      scroll(to: anchor.contentOffset(in: heightIndex))
+    }
+  }
+
+  /// Sets the content offset without laying out, kept within the content.
+  func scroll(to offset: Double) {
+    let limit = max(0, heightIndex.contentHeight - Double(viewportHeight))
+    let clamped = max(0, min(offset, limit))
+    if clamped != contentOffset {
+      isScrollingSilently = true
+      contentOffset = clamped
+      isScrollingSilently = false
     }
   }
 

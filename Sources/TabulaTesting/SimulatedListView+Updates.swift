@@ -129,6 +129,13 @@ extension SimulatedListView {
   ) {
     if !animated { unanimatedBatchCount += 1 }
     let operations = BatchOperations(changes)
+    // The first row in the viewport keeps its place on screen (the glue's
+    // job on UIKit, where a batch keeps the content offset instead).
+    if batchDepth == 0, let counts,
+      let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
+    {
+      pendingAnchor = (anchor, BatchPositionMap(changes), counts)
+    }
     do {
       try performBatchUpdates(
         {
@@ -138,6 +145,7 @@ extension SimulatedListView {
         }, completion: { _ in completion() })
     } catch {
       violations.append(error)
+      pendingAnchor = nil
       batchDepth = 0
       reloadData()
       schedule(completion)
@@ -169,6 +177,8 @@ extension SimulatedListView {
     rows = freshRows(loaded)
     headers = loaded.indices.map { hostDataSource?.headerTitle(forSectionAt: $0) ?? nil }
     footers = loaded.indices.map { hostDataSource?.footerTitle(forSectionAt: $0) ?? nil }
+    heightIndex = estimatedIndex(loaded)
+    scroll(to: contentOffset)
   }
 
   /// Makes the view show the state after a valid batch.
@@ -207,7 +217,28 @@ extension SimulatedListView {
     footers = result.sectionSources.enumerated().map { target, source in
       source.map { footers[$0] } ?? hostDataSource?.footerTitle(forSectionAt: target) ?? nil
     }
+    // Rows keep their heights through the batch; new rows are estimated,
+    // and so are reconfigured ones (their content changed).
+    let oldIndex = heightIndex
+    let reconfigured = Set(result.reconfigured)
+    heightIndex = HeightIndex(
+      itemCounts: after, headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
+      footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
+      itemHeight: { path in
+        guard let source = result.rowSources[path.section][path.item],
+          !reconfigured.contains(path)
+        else { return self.estimatedHeight(at: path) }
+        return oldIndex.height(ofItemAt: source)
+      })
     counts = after
+    if let (anchor, map, oldCounts) = pendingAnchor,
+      let offset = anchor.contentOffset(after: map, oldCounts: oldCounts, in: heightIndex)
+    {
+      scroll(to: offset)
+    } else {
+      scroll(to: contentOffset)
+    }
+    pendingAnchor = nil
     layOut()
     for path in result.reconfigured {
       guard let cell = visibleCell(at: path), let source = hostDataSource else { continue }

@@ -48,16 +48,91 @@ public class SimulatedListView: ListHost {
   /// Every rule broken through the non-throwing `ListHost` methods, in order.
   public internal(set) var violations: [ListViewError] = []
 
-  /// How many rows fit in the viewport.
+  /// The viewport's height in points: with the default ``rowHeight`` of 1,
+  /// the number of rows that fit.
   public var viewportHeight: Int {
     didSet { layOutIfLoaded() }
   }
 
-  /// The flat index of the first row in the viewport (sections' rows laid
-  /// end to end).
-  public var scrollOffset = 0 {
+  /// The list's width in points, which heights are asked for (320 by
+  /// default). Changing it measures the rows again, the first row in the
+  /// viewport keeping its place.
+  public var width = 320.0 {
+    didSet {
+      guard width != oldValue, counts != nil else { return }
+      let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
+      heightIndex = estimatedIndex(counts ?? [])
+      if let anchor { scroll(to: anchor.contentOffset(in: heightIndex)) }
+      layOut()
+    }
+  }
+
+  /// Whether row heights come from the data source: its
+  /// `height(forItemAt:width:)` for the rows in the viewport, its
+  /// `estimatedHeight(forItemAt:width:)` for the others (a table view whose
+  /// delegate answers `heightForRowAt` and `estimatedHeightForRowAt`). Off
+  /// by default: every row is ``rowHeight`` tall, and positions count rows.
+  public var asksHeights = false {
+    didSet {
+      guard asksHeights != oldValue, let counts else { return }
+      heightIndex = estimatedIndex(counts)
+      layOut()
+    }
+  }
+
+  /// The height of a row whose data source answers no height or estimate
+  /// (UITableView's `rowHeight`): 1 point by default, so that positions
+  /// count rows.
+  public var rowHeight = 1.0
+
+  /// The height of a section header with a title (0 by default); sections
+  /// without a title have none.
+  public var headerHeight = 0.0
+
+  /// The height of a section footer with a title (0 by default).
+  public var footerHeight = 0.0
+
+  /// The top of the viewport, in points from the top of the content
+  /// (UIScrollView's `contentOffset.y`). The rows in the viewport are
+  /// measured exactly (the data source's `height(forItemAt:width:)`), the
+  /// others estimated; measuring keeps the first row in the viewport where
+  /// it is. Through `ListHost.performBatch`, the first row in the viewport
+  /// (or its nearest surviving neighbour) keeps its place on screen, as the
+  /// UIKit glue keeps it.
+  public var contentOffset = 0.0 {
     didSet { layOutIfLoaded() }
   }
+
+  /// The height of the content: headers, rows and footers, measured or
+  /// estimated.
+  public var contentHeight: Double { heightIndex.contentHeight }
+
+  /// The flat index of the first row in the viewport (sections' rows laid
+  /// end to end); setting it scrolls that row to the top.
+  public var scrollOffset: Int {
+    get {
+      guard let first = visibleItemPaths.first else { return 0 }
+      return (0..<first.section).reduce(first.item) {
+        $0 + heightIndex.numberOfItems(inSectionAt: $1)
+      }
+    }
+    set {
+      var remaining = max(0, newValue)
+      for section in 0..<heightIndex.numberOfSections {
+        let count = heightIndex.numberOfItems(inSectionAt: section)
+        if remaining < count {
+          contentOffset = heightIndex.offset(ofItemAt: ItemPath(section: section, item: remaining))
+          return
+        }
+        remaining -= count
+      }
+      contentOffset = heightIndex.contentHeight
+    }
+  }
+
+  /// Every row's height as the view knows it: measured for rows that were
+  /// in the viewport, estimated for the others.
+  public internal(set) var heightIndex = HeightIndex()
 
   /// How many times the view reloaded all its data.
   public internal(set) var reloadCount = 0
@@ -87,6 +162,12 @@ public class SimulatedListView: ListHost {
   var titleRefreshes: [Int] = []
   var reconfiguring: (path: ItemPath, cell: SimulatedCell)?
   var waitingCompletions: [@MainActor () -> Void] = []
+  /// Set while the view moves its content offset itself (anchoring): no
+  /// layout from the offset's observer.
+  var isScrollingSilently = false
+  /// The row to keep in place through the batch being committed, set by
+  /// `ListHost.performBatch`.
+  var pendingAnchor: (anchor: ScrollAnchor, map: BatchPositionMap, oldCounts: [Int])?
 
   init(kind: ListViewKind, viewportHeight: Int) {
     self.kind = kind
@@ -141,22 +222,8 @@ public class SimulatedListView: ListHost {
 
   /// The paths of the rows in the viewport, in order.
   public var visibleItemPaths: [ItemPath] {
-    guard let counts else { return [] }
-    var paths: [ItemPath] = []
-    let end = scrollOffset + viewportHeight
-    var flat = 0
-    for (section, count) in counts.enumerated() {
-      if flat + count <= scrollOffset {
-        flat += count
-        continue
-      }
-      for item in 0..<count {
-        if flat >= end { return paths }
-        if flat >= scrollOffset { paths.append(ItemPath(section: section, item: item)) }
-        flat += 1
-      }
-    }
-    return paths
+    guard counts != nil, viewportHeight > 0 else { return [] }
+    return heightIndex.itemPaths(in: contentOffset..<(contentOffset + Double(viewportHeight)))
   }
 
   /// The cell in the viewport at `path`, if the row is visible.

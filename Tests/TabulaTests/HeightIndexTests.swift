@@ -130,6 +130,27 @@ struct HeightIndexTests {
     #expect(index.itemPath(atOffset: secondHeader) == ItemPath(section: 2, item: 0))
   }
 
+  @Test("the row found at a row's offset is that row, however the additions round")
+  func roundTrip() {
+    var random = SeededRandom(seed: 31)
+    var index = HeightIndex(itemCounts: [700, 3, 900]) { _ in Double(random.int(in: 1...90)) / 3 }
+    index.setHeights(header: 1.0 / 7, footer: 0.1, ofSectionAt: 1)
+    for _ in 0..<300 {
+      let section = [0, 2][random.int(in: 0...1)]
+      let item = random.int(in: 0..<index.numberOfItems(inSectionAt: section))
+      index.setHeight(
+        Double(random.int(in: 1...1000)) / 13, ofItemAt: ItemPath(section: section, item: item))
+    }
+    for section in 0..<index.numberOfSections {
+      for item in 0..<index.numberOfItems(inSectionAt: section) {
+        let path = ItemPath(section: section, item: item)
+        let found = index.element(atOffset: index.offset(ofItemAt: path))
+        #expect(found?.element == .item(path), "\(path)")
+        #expect(found?.start == index.offset(ofItemAt: path))
+      }
+    }
+  }
+
   @Test("the rows in a viewport, across sections and empty rows")
   func viewport() {
     let index = HeightIndex(itemCounts: [2, 0, 3]) { $0.item == 1 ? 0 : 10 }

@@ -1,5 +1,6 @@
 import Foundation
 import Tabula
+import TabulaTesting
 import Testing
 
 @testable import TabulaTerminal
@@ -232,4 +233,142 @@ final class CountingCell: TerminalCell {
     host?.measured += 1
     return super.fittingHeight(forWidth: width)
   }
+}
+
+/// A row whose height comes from its id and content.
+struct Tall: Diffable, Hashable {
+  let id: Int
+  var grown = 0
+  var height: Double { Double(10 + id % 5 * 7 + grown) }
+}
+
+@MainActor
+@Suite("Sizing on the simulators: content offset, content height, anchoring")
+struct SimulatedSizingTests {
+  func table(_ items: [Tall]) -> (
+    SimulatedTableView, ListController<SectionInfo, Tall, SimulatedCell>
+  ) {
+    let table = SimulatedTableView(viewportHeight: 100)
+    table.animationTiming = .immediate
+    table.register(SimulatedCell.self, forReuseIdentifier: "row")
+    table.rowHeight = 24  // the estimate before any row is measured
+    table.asksHeights = true
+    let controller = ListController<SectionInfo, Tall, SimulatedCell>(
+      host: table, snapshot: try! Snapshot(items, in: SectionInfo(id: "rows"))
+    ) { host, path, item in
+      let cell = host.dequeueCell(withReuseIdentifier: "row", for: path)
+      cell.text = "\(item.id)"
+      return cell
+    }
+    controller.heightProvider = { item, _, _ in item.height }
+    return (table, controller)
+  }
+
+  @Test("rows in the viewport are measured exactly; the content height follows")
+  func measuring() {
+    let items = (0..<200).map { Tall(id: $0) }
+    let (table, controller) = table(items)
+    table.contentOffset = 1000
+    for path in table.visibleItemPaths {
+      #expect(table.heightIndex.height(ofItemAt: path) == controller.snapshot[path].height)
+    }
+    let first = table.visibleItemPaths[0]
+    let start = table.heightIndex.offset(ofItemAt: first)
+    #expect(start <= table.contentOffset)
+    #expect(start + table.heightIndex.height(ofItemAt: first) > table.contentOffset)
+    // Estimated rows take the average of the measured ones: the content
+    // height is about right before every row was seen.
+    let exact = items.map(\.height).reduce(0, +)
+    #expect(abs(table.contentHeight - exact) < exact * 0.2)
+  }
+
+  @Test(
+    "inserts, deletes and moves above, inside and below the viewport keep the first row put",
+    arguments: [1, 2, 3, 4, 5])
+  func anchoring(seed: UInt64) async {
+    var random = SeededRandom(seed: seed)
+    var items = (0..<300).map { Tall(id: $0) }
+    let (table, controller) = table(items)
+    var nextID = 1000
+    for _ in 0..<25 {
+      table.contentOffset = Double(random.int(in: 800...2000)) + 0.5
+      let anchorPath = table.visibleItemPaths[0]
+      let anchorID = controller.snapshot[anchorPath].id
+      let distance = table.contentOffset - table.heightIndex.offset(ofItemAt: anchorPath)
+      let anchorIndex = items.firstIndex { $0.id == anchorID }!
+      // The rows around the anchor before the batch, nearest first.
+      var neighbours: [Int] = []
+      for step in 1..<40 {
+        if anchorIndex + step < items.count { neighbours.append(items[anchorIndex + step].id) }
+        if anchorIndex - step >= 0 { neighbours.append(items[anchorIndex - step].id) }
+      }
+      let deletesAnchor = random.int(in: 0..<6) == 0
+      // Changes above, inside and below the viewport.
+      for _ in 0..<random.int(in: 1...12) {
+        let position = random.int(in: 0...items.count)
+        switch random.int(in: 0..<4) {
+        case 0:
+          items.insert(Tall(id: nextID), at: position)
+          nextID += 1
+        case 1 where position < items.count && items[position].id != anchorID:
+          items.remove(at: position)
+        case 2 where position < items.count && items[position].id != anchorID:
+          let moved = items.remove(at: position)
+          items.insert(moved, at: random.int(in: 0...items.count))
+        default:
+          let grown = random.int(in: 0..<items.count)
+          if items[grown].id != anchorID { items[grown].grown += random.int(in: 1...30) }
+        }
+      }
+      if deletesAnchor { items.removeAll { $0.id == anchorID } }
+      await controller.apply(try! Snapshot(items, in: SectionInfo(id: "rows")))
+      #expect(table.violations.isEmpty)
+      if deletesAnchor {
+        // A near neighbour that survived starts at the top of the viewport
+        // (the nearest one the batch did not move away).
+        let top = table.visibleItemPaths[0]
+        #expect(table.heightIndex.offset(ofItemAt: top) == table.contentOffset)
+        let survivors = neighbours.filter { id in items.contains { $0.id == id } }
+        #expect(survivors.prefix(8).contains(controller.snapshot[top].id))
+      } else {
+        let path = controller.snapshot.path(of: anchorID)!
+        #expect(
+          table.contentOffset - table.heightIndex.offset(ofItemAt: path) == distance,
+          "the row being read kept its place")
+      }
+      for path in table.visibleItemPaths {
+        #expect(
+          table.heightIndex.height(ofItemAt: path) == controller.snapshot[path].height,
+          "a row in the viewport is measured")
+      }
+    }
+  }
+
+  @Test("a row above the viewport growing moves nothing; a narrower list re-measures")
+  func growthAndWidth() async {
+    var items = (0..<100).map { Tall(id: $0) }
+    let (table, controller) = table(items)
+    table.contentOffset = 600
+    let first = table.visibleItemPaths[0]
+    let screenTop = table.heightIndex.offset(ofItemAt: first) - table.contentOffset
+    items[2].grown = 50
+    await controller.apply(try! Snapshot(items, in: SectionInfo(id: "rows")))
+    #expect(table.heightIndex.offset(ofItemAt: first) - table.contentOffset == screenTop)
+    table.width = 200
+    #expect(table.heightIndex.offset(ofItemAt: first) - table.contentOffset == screenTop)
+  }
+}
+
+@MainActor
+@Test("a height provider set after rows were measured replaces their cached heights")
+func heightProviderReplacesCache() {
+  let table = SimulatedTableView(viewportHeight: 10)
+  table.register(SimulatedCell.self, forReuseIdentifier: "row")
+  table.asksHeights = true
+  let controller = ListController<SectionInfo, Tall, SimulatedCell>(
+    host: table, snapshot: try! Snapshot((0..<5).map { Tall(id: $0) }, in: SectionInfo(id: "r"))
+  ) { host, path, _ in host.dequeueCell(withReuseIdentifier: "row", for: path) }
+  #expect(controller.height(forItemAt: ItemPath(section: 0, item: 1), width: 320) == nil)
+  controller.heightProvider = { item, _, _ in item.height }
+  #expect(controller.height(forItemAt: ItemPath(section: 0, item: 1), width: 320) == 17)
 }

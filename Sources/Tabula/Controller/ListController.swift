@@ -134,9 +134,12 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
 
   /// The height of an item for a list of a given width, or `nil` for the
   /// host's default, when there are no ``presenters``. Cached like
-  /// presenters' answers.
+  /// presenters' answers; setting it drops the answers cached before.
   public var heightProvider:
     (@MainActor (_ item: Item, _ path: ItemPath, _ width: Double) -> Double?)?
+  {
+    didSet { heightVersion += 1 }
+  }
 
   /// The snapshot most recently passed to `apply`: what the view will show
   /// once the transactions in flight end.

@@ -68,6 +68,9 @@ public struct BatchPositionMap: Sendable {
     return SortedPositions.slot(rank: rank, skipping: takenSections)
   }
 
+  /// Whether the batch moves the row at `path` (an old position).
+  public func moves(_ path: ItemPath) -> Bool { rowMoves[path] != nil }
+
   /// The row's position after the batch, or `nil` when it is deleted,
   /// reloaded (replaced by a new row) or in a deleted section.
   public func newPath(of path: ItemPath) -> ItemPath? {

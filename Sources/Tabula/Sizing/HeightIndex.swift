@@ -113,8 +113,10 @@ public struct HeightIndex {
   public func offset(ofItemAt path: ItemPath) -> Double {
     checkItem(path)
     let section = sections[path.section]
-    return totals.sum(before: path.section) + section.header
-      + section.rows.sum(before: path.item)
+    // Added in the order element(atOffset:) adds them: the row found at
+    // this offset is this row, whatever the rounding.
+    return section.rows.sum(
+      before: path.item, from: totals.sum(before: path.section) + section.header)
   }
 
   /// Where the section at `section` starts: the top of its header.
@@ -145,13 +147,12 @@ public struct HeightIndex {
   public func element(atOffset offset: Double) -> (element: Element, start: Double)? {
     guard let (section, sectionStart) = totals.position(containing: offset) else { return nil }
     let heights = sections[section]
-    var local = offset - sectionStart
-    if local < heights.header { return (.header(section), sectionStart) }
-    local -= heights.header
-    if let (item, start) = heights.rows.position(containing: local) {
-      return (.item(ItemPath(section: section, item: item)), sectionStart + heights.header + start)
+    let rowsStart = sectionStart + heights.header
+    if offset < rowsStart { return (.header(section), sectionStart) }
+    if let (item, start) = heights.rows.position(containing: offset, from: rowsStart) {
+      return (.item(ItemPath(section: section, item: item)), start)
     }
-    return (.footer(section), sectionStart + heights.header + heights.rows.total)
+    return (.footer(section), rowsStart + heights.rows.total)
   }
 
   /// The row under `offset`, or, when a header or footer is there, the

@@ -115,13 +115,14 @@ struct SumTree {
     return node.values[index]
   }
 
-  /// The sum of the values before `index`.
+  /// `base` plus the values before `index`, added in order (top down,
+  /// then along the leaf).
   ///
   /// - Precondition: `0 <= index <= count`.
-  func sum(before index: Int) -> Double {
+  func sum(before index: Int, from base: Double = 0) -> Double {
     var node = root
     var index = index
-    var sum = 0.0
+    var sum = base
     while !node.isLeaf {
       var child = 0
       node.counts.withUnsafeBufferPointer { counts in
@@ -141,21 +142,25 @@ struct SumTree {
     return sum
   }
 
-  /// The position whose span `[sum(before:), sum(before:) + value)`
-  /// contains `offset`, and where that span starts; `nil` when `offset` is
-  /// negative or not below ``total``. Values of zero span nothing.
-  func position(containing offset: Double) -> (index: Int, start: Double)? {
-    guard offset >= 0 && offset < total else { return nil }
+  /// The position whose span `[sum(before:from:), sum(before:from:) +
+  /// value)` contains `offset`, and where that span starts; `nil` when
+  /// `offset` is below `base` or not below `base +` ``total``. Values of
+  /// zero span nothing.
+  func position(containing offset: Double, from base: Double = 0) -> (
+    index: Int, start: Double
+  )? {
+    guard offset >= base && offset < base + total else { return nil }
+    // Starts are accumulated in the order ``sum(before:)`` adds them, so
+    // that the position found at `sum(before: i)` is `i` exactly, whatever
+    // the rounding of the additions.
     var node = root
-    var remaining = offset
     var index = 0
-    var start = 0.0
+    var start = base
     while !node.isLeaf {
       var child = 0
       node.counts.withUnsafeBufferPointer { counts in
         node.sums.withUnsafeBufferPointer { sums in
-          while child < sums.count - 1 && remaining >= sums[child] {
-            remaining -= sums[child]
+          while child < sums.count - 1 && offset >= start + sums[child] {
             start += sums[child]
             index += counts[child]
             child += 1
@@ -167,8 +172,7 @@ struct SumTree {
     var found: (index: Int, start: Double)?
     node.values.withUnsafeBufferPointer { values in
       var position = 0
-      while position < values.count - 1 && remaining >= values[position] {
-        remaining -= values[position]
+      while position < values.count - 1 && offset >= start + values[position] {
         start += values[position]
         position += 1
       }
