@@ -147,7 +147,12 @@ extension HeightIndex {
     _ batch: Changeset, numberOfItems: (Int) -> Int, headerHeight: (Int) -> Double,
     footerHeight: (Int) -> Double, itemHeight: (ItemPath) -> Double
   ) {
-    let map = BatchPositionMap(batch)
+    // Where sections go: only the section operations matter.
+    var sectionBatch = Changeset()
+    sectionBatch.sectionDeletes = batch.sectionDeletes
+    sectionBatch.sectionInserts = batch.sectionInserts
+    sectionBatch.sectionMoves = batch.sectionMoves
+    let map = BatchPositionMap(sectionBatch)
     // Reconfigured rows stay where they are with a new height: in the
     // stream, a removal plus a new row.
     var removed = HeightIndex.removals(of: batch)
@@ -171,9 +176,12 @@ extension HeightIndex {
     movedHeights.reserveCapacity(batch.itemMoves.count)
     var sources: [Int: [Int]] = [:]
     for move in batch.itemMoves { sources[move.from.section, default: []].append(move.from.item) }
+    var leavesOf: [Int: [SumNode]] = [:]
     for (section, items) in sources {
-      let heights = sections[section].rows.values(at: items.sorted())
-      for (item, height) in zip(items.sorted(), heights) {
+      let items = items.sorted()
+      let leaves = sections[section].rows.leaves
+      leavesOf[section] = leaves
+      for (item, height) in zip(items, SumTree.values(at: items, in: leaves)) {
         movedHeights[ItemPath(section: section, item: item)] = height
       }
     }
@@ -205,8 +213,9 @@ extension HeightIndex {
       }
       let arrivals = (arrivalsBySection[section] ?? []).sorted { $0.item < $1.item }
       let rows = streamRows(
-        of: old, removing: removed[old] ?? [], arriving: arrivals, into: section, count: count,
-        movedHeights: movedHeights, itemHeight: itemHeight)
+        of: leavesOf[old] ?? sections[old].rows.leaves, removing: removed[old] ?? [],
+        arriving: arrivals, into: section, count: count, movedHeights: movedHeights,
+        itemHeight: itemHeight)
       rebuilt.append(
         Section(header: sections[old].header, rows: rows, footer: sections[old].footer))
     }
@@ -214,10 +223,12 @@ extension HeightIndex {
     totals = SumTree(rebuilt.map(\.total))
   }
 
-  /// The rows of new section `section`: old section `old`'s rows without
-  /// `removed` (ascending), with `arrivals` (ascending) at their places.
+  /// The rows of new section `section`: the rows of the old section whose
+  /// leaves are `oldLeaves`, without `removed` (ascending), with `arrivals`
+  /// (ascending) at their places.
   private func streamRows(
-    of old: Int, removing removed: [Int], arriving arrivals: [(item: Int, arrival: Arrival)],
+    of oldLeaves: [SumNode], removing removed: [Int],
+    arriving arrivals: [(item: Int, arrival: Arrival)],
     into section: Int, count: Int, movedHeights: [ItemPath: Double],
     itemHeight: (ItemPath) -> Double
   ) -> SumTree {
@@ -236,7 +247,7 @@ extension HeightIndex {
     var nextArrival = 0
     var newItem = 0
     var oldItem = 0
-    for node in sections[old].rows.leaves {
+    for node in oldLeaves {
       let leafCount = node.values.count
       var position = 0
       while position < leafCount {

@@ -77,7 +77,7 @@ struct SumTree {
   /// leaves.
   ///
   /// - Complexity: O(n / 48 + k).
-  func values(at indices: [Int]) -> [Double] {
+  static func values(at indices: [Int], in leaves: [SumNode]) -> [Double] {
     var result: [Double] = []
     result.reserveCapacity(indices.count)
     var start = 0
