@@ -33,6 +33,8 @@ public final class DemoApp {
   let files: FilesScreen
   /// The feed's state when it last changed, to tell when a load ends.
   private var feedState = LoadingState.initial
+  /// How many new posts the refresh under way brings (the `n` key).
+  private var arrivingPosts = 0
   private var feedObservation: ObservationToken?
 
   /// The app over `database`, in a `width` × `height` screen.
@@ -74,7 +76,11 @@ public final class DemoApp {
     switch state {
     case .loaded, .noContent:
       let count = feed.feed.content?.numberOfItems ?? 0
-      messages[.feed] = "Feed refreshed: \(count) items"
+      messages[.feed] =
+        arrivingPosts > 0
+        ? "\(arrivingPosts) new posts arrived above; your place stays (\(count) items)"
+        : "Feed refreshed: \(count) items"
+      arrivingPosts = 0
     case .error(let failure):
       let retry = feed.networkDown ? "e, then r retries" : "r retries"
       messages[.feed] = "Refresh failed: \(failure) · \(retry)"
@@ -119,9 +125,11 @@ public final class DemoApp {
       messages[.feed] = "Posts in the \(feed.toggleStyle()) style"
     case .character("n") where tab == .feed:
       do {
-        try await feed.postNewArrivals()
-        messages[.feed] = "3 new posts arrived above; your place in the feed stays"
+        messages[.feed] = nil  // the status line follows the refresh
+        arrivingPosts = 3
+        try await feed.postNewArrivals(count: arrivingPosts)
       } catch {
+        arrivingPosts = 0
         messages[.feed] = "New posts failed: \(error)"
       }
     case .character("e") where tab == .feed:

@@ -62,6 +62,17 @@ extension TerminalListView {
   /// The number of lines of the row at `path`.
   func lineCount(of path: ItemPath) -> Int { Int(lineIndex.height(ofItemAt: path)) }
 
+  /// The lines the row at `path` takes, counted from the top of the list
+  /// (headers and rows laid end to end): measured if the row was drawn,
+  /// else its estimate. ``topLine`` is the first line on screen.
+  ///
+  /// - Precondition: the list has a row at `path`.
+  public func lines(ofItemAt path: ItemPath) -> Range<Int> {
+    precondition(rowExists(path), "the list has no row at \(path)")
+    let first = line(of: path)
+    return first..<(first + lineCount(of: path))
+  }
+
   /// The line of the header of `section`.
   func headerLine(of section: Int) -> Int { Int(lineIndex.offset(ofSectionAt: section)) }
 

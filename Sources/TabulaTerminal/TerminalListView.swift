@@ -83,6 +83,7 @@ public final class TerminalListView: ListHost {
   var highlights: [ItemPath: (kind: Highlight, until: Double)] = [:]
   var registrations: [String: TerminalCell.Type] = [:]
   var reusePool: [String: [TerminalCell]] = [:]
+  var prototypes: [String: TerminalCell] = [:]
   var reconfiguring: (path: ItemPath, cell: TerminalCell)?
 
   /// An empty list view of `width` columns × `height` lines.
@@ -156,6 +157,15 @@ public final class TerminalListView: ListHost {
       return cell
     }
     return (registrations[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
+  }
+
+  /// A cell of kind `identifier` kept for measuring (a presenter that
+  /// measures its cells): made once per identifier, never drawn.
+  public func prototypeCell(withReuseIdentifier identifier: String) -> TerminalCell? {
+    if let cell = prototypes[identifier] { return cell }
+    let cell = (registrations[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
+    prototypes[identifier] = cell
+    return cell
   }
 
   /// A plain cell showing `message` (dimmed), for an item nothing presents.

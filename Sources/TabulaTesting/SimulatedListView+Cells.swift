@@ -36,6 +36,17 @@ extension SimulatedListView {
     return cellClass.init(reuseIdentifier: identifier)
   }
 
+  /// A cell of the class registered under `reuseIdentifier`, kept for
+  /// measuring: made once per identifier, never in the viewport or the
+  /// reuse pool (`nil` for an unregistered identifier).
+  public func prototypeCell(withReuseIdentifier reuseIdentifier: String) -> SimulatedCell? {
+    if let cell = prototypes[reuseIdentifier] { return cell }
+    guard let cellClass = registrations[reuseIdentifier] else { return nil }
+    let cell = cellClass.init(reuseIdentifier: reuseIdentifier)
+    prototypes[reuseIdentifier] = cell
+    return cell
+  }
+
   /// The number of cells waiting in the reuse pool.
   public var reusePoolCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
 

@@ -147,6 +147,7 @@ public class SimulatedListView: ListHost {
 
   var registrations: [String: SimulatedCell.Type] = [:]
   var reusePool: [String: [SimulatedCell]] = [:]
+  var prototypes: [String: SimulatedCell] = [:]
   /// The row counts the view knows, per section; `nil` until first loaded.
   var counts: [Int]?
   /// Every row's identity; a row keeps it while it moves, and its cell with it.

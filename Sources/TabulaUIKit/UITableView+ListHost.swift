@@ -4,10 +4,13 @@
   import UIKit
 
   /// Serves a `UITableView` from a `ListHostDataSource`: counts, cells,
-  /// titles and heights, and forwards selections.
+  /// titles, heights and estimated heights (the same cache), and forwards
+  /// selections.
   @MainActor
   final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate {
     weak var source: (any ListHostDataSource<UITableViewCell>)?
+    /// Cells kept for measuring, one per reuse identifier; never shown.
+    var prototypes: [String: UITableViewCell] = [:]
 
     func numberOfSections(in tableView: UITableView) -> Int {
       source?.numberOfSections ?? 0
@@ -58,6 +61,18 @@
       return CGFloat(height)
     }
 
+    /// The data source's estimate (the cached height, the presenter's
+    /// estimate or the average of measured rows), else the table view's
+    /// `estimatedRowHeight`.
+    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    {
+      let width = Double(tableView.bounds.width)
+      guard let height = source?.estimatedHeight(forItemAt: ItemPath(indexPath), width: width)
+      else { return UITableView.automaticDimension }
+      return CGFloat(height)
+    }
+
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
       source?.didSelectItem(at: ItemPath(indexPath))
     }
@@ -94,6 +109,8 @@
       let sections = batch.sectionUpdates.map(\.to)
       let refreshUpdatedTitles = RunOnce { [self] in refreshTitles(ofSections: sections) }
       withoutActuallyEscaping(updateData) { updateData in
+        let anchor = readingAnchor()
+        let oldCounts = (0..<numberOfSections).map { numberOfRows(inSection: $0) }
         let perform = { [self] in
           performBatchUpdates(
             { [self] in
@@ -117,10 +134,57 @@
               refreshUpdatedTitles()
               completion()
             })
+          // What the user reads stays put: the first visible row (or its
+          // nearest surviving neighbour) where it was on screen.
+          if let anchor {
+            keep(anchor, after: BatchPositionMap(batch), oldCounts: oldCounts)
+          }
         }
         if animated { perform() } else { UIView.performWithoutAnimation(perform) }
       }
       refreshUpdatedTitles()
+    }
+
+    /// The first visible row and how far the top of the visible area is
+    /// below the row's top.
+    func readingAnchor() -> ScrollAnchor? {
+      guard let first = indexPathsForVisibleRows?.min() else { return nil }
+      let top = contentOffset.y + adjustedContentInset.top
+      return ScrollAnchor(path: ItemPath(first), distance: Double(top - rectForRow(at: first).minY))
+    }
+
+    /// Scrolls, without animation, so that `anchor`'s row (or, when the
+    /// batch removed it, its nearest surviving neighbour) is where it was.
+    func keep(_ anchor: ScrollAnchor, after map: BatchPositionMap, oldCounts: [Int]) {
+      let target: ItemPath
+      var distance = anchor.distance
+      if let moved = map.newPath(of: anchor.path) {
+        target = moved
+      } else if let neighbour = ScrollAnchor.nearestSurvivor(
+        of: anchor.path, through: map, oldCounts: oldCounts)
+      {
+        target = neighbour
+        distance = 0
+      } else {
+        return
+      }
+      layoutIfNeeded()
+      let top = rectForRow(at: target.indexPath).minY + CGFloat(distance)
+      let limit = max(
+        -adjustedContentInset.top,
+        contentSize.height + adjustedContentInset.bottom - bounds.height)
+      let y = min(max(top - adjustedContentInset.top, -adjustedContentInset.top), limit)
+      UIView.performWithoutAnimation { contentOffset.y = y }
+    }
+
+    /// A cell of kind `reuseIdentifier` kept for measuring
+    /// (`ListController` configures it and asks its `SizableCell` height).
+    public func prototypeCell(withReuseIdentifier reuseIdentifier: String) -> UITableViewCell? {
+      guard let bridge = retainedBridge(of: self, as: TableViewBridge.self) else { return nil }
+      if let cell = bridge.prototypes[reuseIdentifier] { return cell }
+      guard let cell = dequeueReusableCell(withIdentifier: reuseIdentifier) else { return nil }
+      bridge.prototypes[reuseIdentifier] = cell
+      return cell
     }
 
     /// The visible rows' paths, in list order.

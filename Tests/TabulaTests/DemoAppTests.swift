@@ -75,6 +75,27 @@ struct DemoAppTests {
     #expect(demo.status.contains("Feed refreshed"), "\(demo.status)")
   }
 
+  @Test("the feed wraps posts onto several lines; new posts above leave the row being read put")
+  func feedWrapsAndStaysPut() async throws {
+    let demo = try await DemoHarness(tab: .feed, width: 60, height: 16)
+    let list = demo.app.feed.list
+    let rows = list.visibleItemPaths
+    #expect(rows.contains { list.lines(ofItemAt: $0).count > 1 }, "a post or photo takes lines")
+    try await demo.press(String(repeating: "<down>", count: 12))
+    let cursor = try #require(list.selection)
+    let cursorID = demo.app.feed.controller.snapshot[cursor].id
+    let before = demo.screen
+    let cursorScreenLine = list.lines(ofItemAt: cursor).lowerBound - list.topLine
+    try await demo.press("n")
+    #expect(demo.status.contains("3 new posts arrived above"), "\(demo.status)")
+    let moved = try #require(demo.app.feed.controller.snapshot.path(of: cursorID))
+    #expect(moved.item == cursor.item + 3, "the posts arrived above")
+    #expect(list.selection == moved)
+    #expect(list.lines(ofItemAt: moved).lowerBound - list.topLine == cursorScreenLine)
+    // The list's lines are as they were (the title and status lines aside).
+    #expect(Array(demo.screen.dropFirst().dropLast(2)) == Array(before.dropFirst().dropLast(2)))
+  }
+
   @Test("e always answers: the network goes down and comes back, even after a failed refresh")
   func networkSwitch() async throws {
     let demo = try await DemoHarness(tab: .feed)
