@@ -105,7 +105,13 @@ extension SimulatedListView {
   /// Heights from the data source's estimates (``rowHeight`` without
   /// one), for sections of `counts` rows.
   func estimatedIndex(_ counts: [Int]) -> HeightIndex {
-    HeightIndex(
+    guard asksHeights else {
+      return HeightIndex(
+        itemCounts: counts, rowHeight: rowHeight,
+        headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
+        footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight })
+    }
+    return HeightIndex(
       itemCounts: counts, headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
       footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
       itemHeight: { self.estimatedHeight(at: $0) })

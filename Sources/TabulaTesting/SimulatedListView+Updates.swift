@@ -50,13 +50,20 @@ extension SimulatedListView {
     titleRefreshes = []
     let after = dataSourceCounts()
     let result = try BatchRules.apply(operations, before: batchBefore, after: after, kind: kind)
-    commit(result, after: after)
+    // The heights follow the batch in place when it is exactly the
+    // changeset `performBatch` was given; else they are rebuilt.
+    let changes = pendingChangeset.flatMap { BatchOperations($0) == operations ? $0 : nil }
+    pendingChangeset = nil
+    commit(result, after: after, changes: changes)
     // Titles of updated sections are part of the batch: they are read now,
     // from the data the batch shows, before the completion can run (with
     // `.immediate` timing it may apply a newer snapshot at once).
     for section in refreshes {
       headers[section] = hostDataSource?.headerTitle(forSectionAt: section) ?? nil
       footers[section] = hostDataSource?.footerTitle(forSectionAt: section) ?? nil
+      heightIndex.setHeights(
+        header: headers[section] == nil ? 0 : headerHeight,
+        footer: footers[section] == nil ? 0 : footerHeight, ofSectionAt: section)
     }
     batchCount += 1
     batchLog.append(operations)
@@ -136,6 +143,7 @@ extension SimulatedListView {
     {
       pendingAnchor = (anchor, BatchPositionMap(changes), counts)
     }
+    if batchDepth == 0 { pendingChangeset = changes }
     do {
       try performBatchUpdates(
         {
@@ -146,6 +154,7 @@ extension SimulatedListView {
     } catch {
       violations.append(error)
       pendingAnchor = nil
+      pendingChangeset = nil
       batchDepth = 0
       reloadData()
       schedule(completion)
@@ -182,7 +191,7 @@ extension SimulatedListView {
   }
 
   /// Makes the view show the state after a valid batch.
-  private func commit(_ result: BatchResult, after: [Int]) {
+  private func commit(_ result: BatchResult, after: [Int], changes: Changeset?) {
     // Cells of deleted and reloaded rows are still on screen, animating out,
     // while the new rows get their cells: they return to the pool afterwards.
     // Only visible rows have cells, so only those are looked at.
@@ -219,17 +228,27 @@ extension SimulatedListView {
     }
     // Rows keep their heights through the batch; new rows are estimated,
     // and so are reconfigured ones (their content changed).
-    let oldIndex = heightIndex
-    let reconfigured = Set(result.reconfigured)
-    heightIndex = HeightIndex(
-      itemCounts: after, headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
-      footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
-      itemHeight: { path in
-        guard let source = result.rowSources[path.section][path.item],
-          !reconfigured.contains(path)
-        else { return self.estimatedHeight(at: path) }
-        return oldIndex.height(ofItemAt: source)
-      })
+    if !asksHeights {
+      heightIndex = estimatedIndex(after)  // every row is rowHeight tall
+    } else if let changes {
+      heightIndex.apply(
+        changes, numberOfItems: { after[$0] },
+        headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
+        footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
+        itemHeight: { self.estimatedHeight(at: $0) })
+    } else {
+      let oldHeights = (0..<heightIndex.numberOfSections).map(heightIndex.heights(inSectionAt:))
+      let reconfigured = Set(result.reconfigured)
+      heightIndex = HeightIndex(
+        itemCounts: after, headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
+        footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
+        itemHeight: { path in
+          guard let source = result.rowSources[path.section][path.item],
+            !reconfigured.contains(path)
+          else { return self.estimatedHeight(at: path) }
+          return oldHeights[source.section][source.item]
+        })
+    }
     counts = after
     if let (anchor, map, oldCounts) = pendingAnchor,
       let offset = anchor.contentOffset(after: map, oldCounts: oldCounts, in: heightIndex)

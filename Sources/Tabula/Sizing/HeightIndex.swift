@@ -53,6 +53,40 @@ public struct HeightIndex {
   }
 
   /// A list of `itemCounts.count` sections with `itemCounts[s]` rows each,
+  /// all `rowHeight` tall (a list of fixed-height rows), with section
+  /// headers and footers of `headerHeight(section)` and
+  /// `footerHeight(section)` (none by default).
+  ///
+  /// - Complexity: O(n / 48) allocations and copies, n the rows.
+  public init(
+    itemCounts: [Int], rowHeight: Double, headerHeight: (Int) -> Double = { _ in 0 },
+    footerHeight: (Int) -> Double = { _ in 0 }
+  ) {
+    let height = HeightIndex.checked(rowHeight, of: .item(ItemPath(section: 0, item: 0)))
+    let run = [Double](repeating: height, count: SumTree.leafCapacity)
+    var sections: [Section] = []
+    sections.reserveCapacity(itemCounts.count)
+    for (section, count) in itemCounts.enumerated() {
+      var builder = SumTreeBuilder(capacity: count)
+      var remaining = count
+      run.withUnsafeBufferPointer { run in
+        while remaining > 0 {
+          let step = min(remaining, run.count)
+          builder.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<step]))
+          remaining -= step
+        }
+      }
+      sections.append(
+        Section(
+          header: HeightIndex.checked(headerHeight(section), of: .header(section)),
+          rows: builder.build(),
+          footer: HeightIndex.checked(footerHeight(section), of: .footer(section))))
+    }
+    self.sections = sections
+    totals = SumTree(sections.map(\.total))
+  }
+
+  /// A list of `itemCounts.count` sections with `itemCounts[s]` rows each,
   /// of heights `itemHeight(path)`, with section headers and footers of
   /// `headerHeight(section)` and `footerHeight(section)` (none by default).
   ///
@@ -137,6 +171,14 @@ public struct HeightIndex {
   public func footerHeight(ofSectionAt section: Int) -> Double {
     checkSection(section)
     return sections[section].footer
+  }
+
+  /// The heights of the rows of the section at `section`, in order.
+  ///
+  /// - Complexity: O(r), r the section's rows.
+  public func heights(inSectionAt section: Int) -> [Double] {
+    checkSection(section)
+    return sections[section].rows.values
   }
 
   /// The header, row or footer under `offset`, and where it starts; `nil`
