@@ -63,7 +63,7 @@ open class TerminalCell {
   }
 
   /// The number of lines the row takes in a view `width` columns wide
-  /// (``SizableCell``); subclasses that draw more override it.
+  /// (`SizableCell`); subclasses that draw more override it.
   open func fittingHeight(forWidth width: Double) -> Double {
     Double(textLines(columns: textColumns(inWidth: Int(width))).count)
   }

@@ -3,7 +3,7 @@
 /// and the row under any offset in O(log n).
 ///
 /// A host keeps one for the list it shows and updates it with each batch
-/// update it performs (``apply(_:itemHeight:sectionHeights:)``) and each
+/// update it performs (``apply(_:numberOfItems:headerHeight:footerHeight:itemHeight:)``) and each
 /// height it learns (``setHeight(_:ofItemAt:)``), never rebuilding it for a
 /// small change. Rows not measured yet hold an estimate.
 ///

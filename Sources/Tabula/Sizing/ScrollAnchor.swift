@@ -45,7 +45,10 @@ public struct ScrollAnchor: Equatable, Sendable {
   /// path, or, when it is gone, its nearest surviving neighbour's top at
   /// the top of the viewport. `nil` when no row survives.
   ///
-  /// - Parameter oldCounts: The rows per section before the batch.
+  /// - Parameters:
+  ///   - map: The batch's position map.
+  ///   - oldCounts: The rows per section before the batch.
+  ///   - index: The heights after the batch.
   /// - Complexity: O(log n) plus the rows walked to find a survivor.
   public func contentOffset(
     after map: BatchPositionMap, oldCounts: [Int], in index: HeightIndex
