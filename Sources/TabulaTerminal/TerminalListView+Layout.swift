@@ -3,9 +3,9 @@ import Tabula
 // Layout: headers take a line, rows as many lines as their cells need. A
 // HeightIndex holds every line count (rows not drawn yet by their
 // estimate), so the element on a line and the line of a row are found in
-// O(log n); rows on screen are measured as they are drawn, and the first
-// row on screen (or the cursor's) keeps its place on screen across
-// measuring, batches and resizing.
+// O(log n); rows on screen are measured as they are drawn, the first row on
+// screen (or the cursor's) keeping its place, and the cursor keeps its line
+// across batches and resizing.
 
 extension TerminalListView {
   /// What a line shows: a header, or line `line` of a row.
@@ -111,17 +111,5 @@ extension TerminalListView {
         line += measure(path) - within
       }
     }
-  }
-
-  /// The first row on screen, with the distance from its first line to the
-  /// top of the screen (negative when a header is above it).
-  var topAnchor: ScrollAnchor? {
-    ScrollAnchor(index: lineIndex, contentOffset: Double(topLine))
-  }
-
-  /// Scrolls so that `anchor` is where it was on screen.
-  func restore(_ anchor: ScrollAnchor) {
-    guard rowExists(anchor.path) else { return }
-    topLine = Int(anchor.contentOffset(in: lineIndex))
   }
 }

@@ -28,8 +28,6 @@ extension TerminalListView {
   ) {
     let map = BatchPositionMap(batch)
     let selectedLine = cursorLine.map { $0 - topLine }
-    let anchor = topAnchor
-    let oldCounts = counts
     updateData()
     if let source = hostDataSource {
       // Rows keep their measured lines through the batch; new rows take
@@ -82,16 +80,10 @@ extension TerminalListView {
         selection = nearestRow(to: ItemPath(section: header, item: 0))
       }
     }
-    // What the user reads stays put: the cursor row when it is on screen,
-    // else the first row on screen (or, if it left, its nearest surviving
-    // neighbour).
-    if let cursorLine, let selectedLine, selectedLine >= 0, selectedLine < height {
-      topLine = cursorLine - selectedLine
-    } else if let anchor,
-      let offset = anchor.contentOffset(after: map, oldCounts: oldCounts, in: lineIndex)
-    {
-      topLine = Int(offset)
-    } else if let cursorLine, let selectedLine {
+    // What the user reads stays put: the cursor (always on screen) keeps
+    // its line, whatever arrived, left, moved or grew above it; if its row
+    // left, the row that took its place takes the cursor there.
+    if let cursorLine, let selectedLine {
       topLine = cursorLine - selectedLine
     }
     if cursorLine == nil { placeCursorAtStart() }

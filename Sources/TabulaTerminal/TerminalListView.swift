@@ -99,25 +99,18 @@ public final class TerminalListView: ListHost {
   }
 
   /// Resizes the view (the terminal was resized). A new width re-wraps
-  /// every row: rows are measured again as they show, and the cursor row
-  /// (or, without one on screen, the first row) keeps its place on screen.
+  /// every row: rows are measured again as they show, and the cursor's row
+  /// (or header) keeps its line on screen.
   public func resize(width: Int, height: Int) {
     let width = max(1, width)
     let height = max(1, height)
     let cursorScreenLine = cursorLine.map { $0 - topLine }
-    let anchor = topAnchor
     self.height = height
     if width != self.width {
       self.width = width
       readStructure()
-      if let selection, let cursorScreenLine, cursorScreenLine >= 0,
-        cursorScreenLine < self.height, rowExists(selection)
-      {
-        measure(selection)
-        topLine = line(of: selection) - cursorScreenLine
-      } else if let anchor {
-        restore(anchor)
-      }
+      if let selection, rowExists(selection) { measure(selection) }
+      if let cursorScreenLine, let line = cursorLine { topLine = line - cursorScreenLine }
     }
     clampScroll()
     revealSelection()

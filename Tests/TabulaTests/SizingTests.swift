@@ -95,31 +95,29 @@ struct SizingTests {
     #expect(list.render().map(\.text) == before)
   }
 
-  @Test("without the cursor on screen, the first row on screen stays; if deleted, its neighbour")
-  func anchoringFirstRow() async {
+  @Test(
+    "rows arriving above and leaving inside the screen keep the cursor's line; so does its row leaving"
+  )
+  func cursorAnchoring() async {
     let (list, controller) = noteList(notes(0..<80), height: 8)
+    list.select(ItemPath(section: 0, item: 40))
     _ = list.render()
-    list.topLine = 40
-    _ = list.render()
-    list.selection = ItemPath(section: 0, item: 0)  // far above the screen
-    let top = list.lineIndex.itemPath(atOffset: Double(list.topLine))!
-    let distance = list.topLine - list.line(of: top)
-    let topID = controller.snapshot[top].id
+    let screenLine = list.line(of: ItemPath(section: 0, item: 40)) - list.topLine
     var changed = notes(200..<250) + notes(0..<80)  // 50 rows above
-    changed.remove(at: 60)  // and one inside the screen's rows
+    changed.removeAll { $0.id == 41 }  // and one below the cursor, on screen
     await controller.apply(try! Snapshot(changed, in: SectionInfo(id: "notes")))
     _ = list.render()
-    let newTop = controller.snapshot.path(of: topID)!
-    #expect(list.topLine - list.line(of: newTop) == distance)
-    // The first row on screen is deleted: its next neighbour takes its place.
-    let firstOnScreen = list.lineIndex.itemPath(atOffset: Double(list.topLine))!
-    let neighbourID = controller.snapshot[ItemPath(section: 0, item: firstOnScreen.item + 1)].id
-    var without = changed
-    without.removeAll { $0.id == controller.snapshot[firstOnScreen].id }
-    await controller.apply(try! Snapshot(without, in: SectionInfo(id: "notes")))
+    let moved = controller.snapshot.path(of: 40)!
+    #expect(list.selection == moved)
+    #expect(list.line(of: moved) - list.topLine == screenLine)
+    // The cursor's row leaves: the row that takes its place takes the
+    // cursor, on the same line.
+    changed.removeAll { $0.id == 40 }
+    await controller.apply(try! Snapshot(changed, in: SectionInfo(id: "notes")))
     _ = list.render()
-    let neighbour = controller.snapshot.path(of: neighbourID)!
-    #expect(list.line(of: neighbour) == list.topLine)
+    let successor = controller.snapshot.path(of: 42)!
+    #expect(list.selection == successor)
+    #expect(list.line(of: successor) - list.topLine == screenLine)
   }
 
   @Test("a narrower terminal re-wraps every row and keeps the cursor row on its line")
@@ -371,4 +369,45 @@ func heightProviderReplacesCache() {
   #expect(controller.height(forItemAt: ItemPath(section: 0, item: 1), width: 320) == nil)
   controller.heightProvider = { item, _, _ in item.height }
   #expect(controller.height(forItemAt: ItemPath(section: 0, item: 1), width: 320) == 17)
+}
+
+@MainActor
+@Test(
+  "terminal: random inserts, deletes, moves and growth above, inside and below the screen",
+  arguments: [1, 2, 3])
+func terminalAnchoring(seed: UInt64) async {
+  var random = SeededRandom(seed: seed)
+  var items = notes(0..<150)
+  let (list, controller) = noteList(items, width: 24, height: 10)
+  var nextID = 1000
+  for _ in 0..<20 {
+    _ = list.render()
+    list.select(ItemPath(section: 0, item: random.int(in: 40..<100)))
+    let screen = list.render().map(\.text)
+    let cursor = list.selection!
+    let cursorID = controller.snapshot[cursor].id
+    let cursorScreenLine = list.line(of: cursor) - list.topLine
+    for _ in 0..<random.int(in: 1...8) {
+      let position = random.int(in: 0...items.count)
+      switch random.int(in: 0..<4) {
+      case 0:
+        items.insert(Note(id: nextID, text: "new \(nextID) word word"), at: position)
+        nextID += 1
+      case 1 where position < items.count && items[position].id != cursorID:
+        items.remove(at: position)
+      case 2 where position < items.count && items[position].id != cursorID:
+        let moved = items.remove(at: position)
+        items.insert(moved, at: random.int(in: 0...items.count))
+      default:
+        let grown = random.int(in: 0..<items.count)
+        if items[grown].id != cursorID { items[grown].text += " more words here" }
+      }
+    }
+    await controller.apply(try! Snapshot(items, in: SectionInfo(id: "notes")))
+    let after = list.render().map(\.text)
+    let path = controller.snapshot.path(of: cursorID)!
+    #expect(list.selection == path)
+    #expect(list.line(of: path) - list.topLine == cursorScreenLine, "the cursor row stays")
+    #expect(after[cursorScreenLine] == screen[cursorScreenLine])
+  }
 }
