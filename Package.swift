@@ -26,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
   targets: [
     .target(name: "Tabula", swiftSettings: internalChecks),
@@ -55,6 +56,7 @@ let package = Package(
       dependencies: [
         "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaDemoKit",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: internalChecks),
     // Every Swift sample of README.md and the DocC articles, compiled (and run

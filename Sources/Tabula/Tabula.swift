@@ -6,7 +6,10 @@
 // - Model: snapshots and their edits, and the placeholder rows (data);
 // - Diffing: changesets, staging, the position arithmetic (SortedPositions);
 // - Hosting: what a list view must do (ListHost), BatchPositionMap;
+// - Sizing: heights laid out (HeightIndex), the reading position kept
+//   (ScrollAnchor), cells that measure themselves (SizableCell);
 // - Observation: ObserverList and ObservationToken, shared by the two below;
+// - Refresh: pull to refresh as a state machine, and its clocked driver;
 // - Presentation: presenters and their registry;
 // - SnapshotSources: the data sources (DESIGN.md's DataSources), loading
 //   states and how a state is shown;
