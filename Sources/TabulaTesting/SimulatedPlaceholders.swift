@@ -45,10 +45,35 @@ extension SimulatedPlaceholderPresenter where Placeholder == ErrorPlaceholder {
   }
 }
 
+extension SimulatedPlaceholderPresenter where Placeholder == LoadingMorePlaceholder {
+  /// Shows "Loading more…".
+  public init(reuseIdentifier: String = "placeholder") {
+    identifier = reuseIdentifier
+    text = { _ in "Loading more…" }
+  }
+}
+
+extension SimulatedPlaceholderPresenter where Placeholder == PageErrorPlaceholder {
+  /// Shows "Could not load more: " and the message.
+  public init(reuseIdentifier: String = "placeholder") {
+    identifier = reuseIdentifier
+    text = { "Could not load more: \($0.message)" }
+  }
+}
+
+extension SimulatedPlaceholderPresenter where Placeholder == EndOfListPlaceholder {
+  /// Shows "The end".
+  public init(reuseIdentifier: String = "placeholder") {
+    identifier = reuseIdentifier
+    text = { _ in "The end" }
+  }
+}
+
 /// Presenters for simulated cells: Tabula's placeholders in one call.
 extension PresenterRegistry where Cell == SimulatedCell {
-  /// Registers ``SimulatedPlaceholderPresenter``s for the three placeholders,
-  /// and the cell class for their identifier in `view`.
+  /// Registers ``SimulatedPlaceholderPresenter``s for the placeholders and a
+  /// paged list's end rows, and the cell class for their identifier in
+  /// `view`.
   public func registerPlaceholders(
     in view: SimulatedListView, reuseIdentifier: String = "placeholder"
   ) {
@@ -56,5 +81,9 @@ extension PresenterRegistry where Cell == SimulatedCell {
     register(SimulatedPlaceholderPresenter<LoadingPlaceholder>(reuseIdentifier: reuseIdentifier))
     register(SimulatedPlaceholderPresenter<NoResultsPlaceholder>(reuseIdentifier: reuseIdentifier))
     register(SimulatedPlaceholderPresenter<ErrorPlaceholder>(reuseIdentifier: reuseIdentifier))
+    register(
+      SimulatedPlaceholderPresenter<LoadingMorePlaceholder>(reuseIdentifier: reuseIdentifier))
+    register(SimulatedPlaceholderPresenter<PageErrorPlaceholder>(reuseIdentifier: reuseIdentifier))
+    register(SimulatedPlaceholderPresenter<EndOfListPlaceholder>(reuseIdentifier: reuseIdentifier))
   }
 }

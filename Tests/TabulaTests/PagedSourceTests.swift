@@ -1,0 +1,243 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+/// A loader whose requests wait until the test answers them, in any order.
+@MainActor
+final class ScriptedPages {
+  typealias Page = PagedSource<SectionInfo, AnyItem, Int>.Page
+  struct Failure: Error, CustomStringConvertible { var description: String { "offline" } }
+
+  private(set) var requests: [(cursor: Int?, answer: CheckedContinuation<Page, any Error>)] = []
+  private(set) var inFlight = 0
+  private(set) var maxInFlight = 0
+
+  nonisolated func load(_ cursor: Int?) async throws -> Page {
+    try await withCheckedThrowingContinuation { continuation in
+      Task { @MainActor in self.enqueue(cursor, continuation) }
+    }
+  }
+
+  private func enqueue(_ cursor: Int?, _ answer: CheckedContinuation<Page, any Error>) {
+    requests.append((cursor, answer))
+    inFlight += 1
+    maxInFlight = max(maxInFlight, inFlight)
+  }
+
+  /// Waits until `count` requests came in.
+  func waitForRequests(_ count: Int) async {
+    while requests.count < count { await Task.yield() }
+  }
+
+  /// Answers request `index` with rows `ids` and the next cursor.
+  func answer(_ index: Int, ids: Range<Int>, next: Int?) {
+    inFlight -= 1
+    let items = ids.map { AnyItem(PageRow(id: $0, title: "row \($0)")) }
+    requests[index].answer.resume(returning: Page(items: items, next: next))
+  }
+
+  func fail(_ index: Int) {
+    inFlight -= 1
+    requests[index].answer.resume(throwing: Failure())
+  }
+}
+
+struct PageRow: Diffable, Hashable {
+  let id: Int
+  var title: String
+}
+
+@MainActor
+@Suite("PagedSource: pages as the user scrolls")
+struct PagedSourceTests {
+  let section = SectionInfo(id: "feed")
+
+  func source(_ script: ScriptedPages) -> PagedSource<SectionInfo, AnyItem, Int> {
+    PagedSource(section: section) { try await script.load($0) }
+  }
+
+  func ids(_ source: PagedSource<SectionInfo, AnyItem, Int>) -> [Int] {
+    source.content.items.compactMap { $0.base(as: PageRow.self)?.id }
+  }
+
+  func lastRow(_ source: PagedSource<SectionInfo, AnyItem, Int>) -> Any? {
+    source.snapshot.items.last?.base
+  }
+
+  @Test("the next page loads within two screens of the end, one at a time")
+  func triggerAndOnePageInFlight() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    feed.load()
+    #expect(feed.snapshot.items.first?.base is LoadingPlaceholder)
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<30, next: 30)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == Array(0..<30))
+    #expect(feed.pageState == .idle)
+    feed.rowsDidShow(through: 9, screenRows: 10)  // 20 rows left: not yet
+    #expect(feed.loadCount == 1)
+    feed.rowsDidShow(through: 10, screenRows: 10)  // 19 left: within two screens
+    #expect(feed.loadCount == 2)
+    #expect(feed.pageState == .loading)
+    #expect(lastRow(feed) is LoadingMorePlaceholder)
+    feed.rowsDidShow(through: 25, screenRows: 10)
+    feed.loadNextPage()
+    #expect(feed.loadCount == 2, "one page in flight")
+    await script.waitForRequests(2)
+    #expect(script.requests[1].cursor == 30)
+    script.answer(1, ids: 30..<60, next: nil)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == Array(0..<60))
+    #expect(feed.pageState == .end)
+    #expect(lastRow(feed) is EndOfListPlaceholder)
+    feed.rowsDidShow(through: 59, screenRows: 10)
+    #expect(feed.loadCount == 2, "the end: no more requests")
+    #expect(script.maxInFlight == 1)
+  }
+
+  @Test("a failed page keeps the content and shows an error row; retry asks again")
+  func failureAndRetry() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<10, next: 10)
+    await feed.waitUntilIdle()
+    feed.rowsDidShow(through: 9, screenRows: 10)
+    await script.waitForRequests(2)
+    script.fail(1)
+    await feed.waitUntilIdle()
+    #expect(feed.pageState == .failed("offline"))
+    #expect(ids(feed) == Array(0..<10), "the content stays")
+    #expect((lastRow(feed) as? PageErrorPlaceholder)?.message == "offline")
+    feed.rowsDidShow(through: 9, screenRows: 10)
+    #expect(feed.loadCount == 2, "no retry loop: only retry() asks again")
+    feed.retry()
+    await script.waitForRequests(3)
+    #expect(script.requests[2].cursor == 10)
+    script.answer(2, ids: 10..<20, next: 20)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == Array(0..<20))
+    #expect(feed.pageState == .idle)
+    #expect(feed.snapshot.numberOfItems == 20, "no end row while idle")
+  }
+
+  @Test("rows a new page repeats are dropped and counted, never a duplicate-id failure")
+  func overlappingPages() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    var reported: [[AnyHashable]] = []
+    feed.onDroppedDuplicates = { reported.append($0) }
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<10, next: 10)
+    await feed.waitUntilIdle()
+    feed.loadNextPage()
+    await script.waitForRequests(2)
+    script.answer(1, ids: 5..<15, next: 15)  // the data shifted by five
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == Array(0..<15))
+    #expect(feed.droppedDuplicateCount == 5)
+    #expect(reported.count == 1 && reported[0].count == 5)
+  }
+
+  @Test(
+    "a refresh keeps the content until its first page arrives; a page asked before it never lands")
+  func refreshRacingAPage() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<10, next: 10)
+    await feed.waitUntilIdle()
+    feed.loadNextPage()
+    await script.waitForRequests(2)
+    feed.refresh()
+    #expect(feed.state == .refreshing)
+    #expect(ids(feed) == Array(0..<10), "the content stays while refreshing")
+    await script.waitForRequests(3)
+    #expect(script.requests[2].cursor == nil)
+    // The stale page arrives first, then the refresh.
+    script.answer(1, ids: 10..<20, next: 20)
+    await Task.yield()
+    script.answer(2, ids: 100..<110, next: 110)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == Array(100..<110), "the stale page never landed")
+    // And the other order: the refresh lands, then the stale page.
+    feed.loadNextPage()
+    await script.waitForRequests(4)
+    feed.refresh()
+    await script.waitForRequests(5)
+    script.answer(4, ids: 200..<210, next: 210)
+    for _ in 0..<20 { await Task.yield() }
+    script.answer(3, ids: 110..<120, next: 120)
+    await feed.waitUntilIdle()
+    for _ in 0..<20 { await Task.yield() }
+    #expect(ids(feed) == Array(200..<210))
+    #expect(feed.state == .loaded)
+  }
+
+  @Test("a failed first load shows the error placeholder; retry loads again")
+  func failedFirstLoad() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    feed.load()
+    await script.waitForRequests(1)
+    script.fail(0)
+    await feed.waitUntilIdle()
+    #expect((feed.snapshot.items.first?.base as? ErrorPlaceholder)?.message == "offline")
+    feed.retry()
+    await script.waitForRequests(2)
+    script.answer(1, ids: 0..<3, next: nil)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == [0, 1, 2])
+    #expect(lastRow(feed) is EndOfListPlaceholder)
+  }
+
+  @Test("pages and refreshes animate into a simulated table without a rule broken")
+  func onATable() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    let table = SimulatedTableView(viewportHeight: 100)  // the end row is on screen
+    table.animationTiming = .immediate
+    table.register(SimulatedCell.self, forReuseIdentifier: "row")
+    let presenters = PresenterRegistry<SimulatedCell>()
+    presenters.registerPlaceholders(in: table)
+    presenters.register(RowPresenter())
+    let controller = ListController<SectionInfo, AnyItem, SimulatedCell>(
+      host: table, presenters: presenters)
+    controller.connect(to: feed)
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<10, next: 10)
+    await feed.waitUntilIdle()
+    var answered = 1
+    for page in 1..<6 {
+      feed.rowsDidShow(through: feed.content.numberOfItems - 1, screenRows: 10)
+      while controller.isUpdating { await Task.yield() }
+      #expect(table.visibleCells.last?.text == "Loading more…")
+      await script.waitForRequests(answered + 1)
+      script.answer(answered, ids: (page * 10 - 3)..<(page * 10 + 10), next: page * 10 + 10)
+      answered += 1
+      await feed.waitUntilIdle()
+      while controller.isUpdating { await Task.yield() }
+    }
+    feed.refresh()
+    await script.waitForRequests(answered + 1)
+    script.answer(answered, ids: 50..<70, next: 70)
+    await feed.waitUntilIdle()
+    while controller.isUpdating { await Task.yield() }
+    #expect(table.violations.isEmpty)
+    #expect(table.visibleCells.count == 20, "no end row while the next page waits")
+    #expect(controller.snapshot.items.map(\.id) == feed.snapshot.items.map(\.id))
+    #expect(ids(feed) == Array(50..<70))
+  }
+}
+
+struct RowPresenter: Presenter {
+  func reuseIdentifier(for row: PageRow, style: PresentationStyle) -> String { "row" }
+  func configure(_ cell: SimulatedCell, with row: PageRow, context: PresentationContext) {
+    cell.text = row.title
+  }
+}
