@@ -13,7 +13,8 @@ struct Comment: Diffable, Hashable {
 let commentReport =
   "no presenter for model type Comment: it is not registered, not SelfPresenting, and no "
   + "default presenter is set (registered types: User, Post, LoadingPlaceholder, "
-  + "NoResultsPlaceholder, ErrorPlaceholder)"
+  + "NoResultsPlaceholder, ErrorPlaceholder, LoadingMorePlaceholder, PageErrorPlaceholder, "
+  + "EndOfListPlaceholder)"
 
 @MainActor
 @Suite("Fallbacks: what nothing presents is shown plainly and reported once")

@@ -11,7 +11,7 @@
 ///
 /// - A pull that does not reach ``threshold`` springs back: no refresh.
 /// - A refresh shows the indicator for at least ``minimumDisplayTime``, so a
-///   fast refresh does not flicker: ending earlier waits in ``Phase/finishing``.
+///   fast refresh does not flicker: ending earlier waits in ``Phase/finishing(until:)``.
 /// - A refresh that fails keeps the content (the source's business) and
 ///   ends with the error's message, which the host shows as a transient row
 ///   or banner (``lastError``).
