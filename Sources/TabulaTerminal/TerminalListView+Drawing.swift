@@ -48,6 +48,14 @@ extension TerminalListView {
       recycle(cell)
       cells[path] = nil
     }
+    // The cells that came on screen appear; the data source hears it once
+    // per cell, and of its end when the cell is recycled.
+    for path in shown.sorted() {
+      guard let cell = cells[path] else { continue }
+      if displayed.updateValue(path, forKey: ObjectIdentifier(cell)) == nil {
+        hostDataSource?.willDisplay(cell, forItemAt: path)
+      }
+    }
     while lines.count < height { lines.append(ScreenLine(plain: "").fitted(to: width)) }
     return lines
   }
@@ -128,8 +136,12 @@ extension TerminalListView {
     return cell
   }
 
-  /// Puts `cell` back in the reuse pool.
+  /// Puts `cell` back in the reuse pool; if it was on screen, the data
+  /// source hears that it left.
   func recycle(_ cell: TerminalCell) {
+    if let path = displayed.removeValue(forKey: ObjectIdentifier(cell)) {
+      hostDataSource?.didEndDisplaying(cell, forItemAt: path)
+    }
     reusePool[cell.reuseIdentifier, default: []].append(cell)
   }
 }

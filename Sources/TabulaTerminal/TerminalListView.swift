@@ -84,6 +84,9 @@ public final class TerminalListView: ListHost {
   var registrations: [String: TerminalCell.Type] = [:]
   var reusePool: [String: [TerminalCell]] = [:]
   var prototypes: [String: TerminalCell] = [:]
+  /// The cells on screen that the data source was told appeared, with the
+  /// path they were last drawn at.
+  var displayed: [ObjectIdentifier: ItemPath] = [:]
   var reconfiguring: (path: ItemPath, cell: TerminalCell)?
 
   /// An empty list view of `width` columns × `height` lines.

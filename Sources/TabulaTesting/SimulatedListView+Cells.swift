@@ -92,14 +92,59 @@ extension SimulatedListView {
     let visible = visibleItemPaths
     let visibleTokens = Set(visible.map { rows[$0.section][$0.item] })
     for (token, cell) in cells where !visibleTokens.contains(token) {
+      endDisplaying(cell, token: token)
       enqueue(cell)
       cells[token] = nil
     }
     guard let source = hostDataSource else { return }
     for path in visible {
       let token = rows[path.section][path.item]
-      if cells[token] == nil { cells[token] = source.cell(for: self, at: path) }
+      displayedPaths[token] = path
+      if cells[token] == nil {
+        let cell = source.cell(for: self, at: path)
+        cells[token] = cell
+        source.willDisplay(cell, forItemAt: path)
+      }
     }
+    updatePrefetching(visible: visible, visibleTokens: visibleTokens)
+  }
+
+  /// The data source hears that `cell` (of the row `token`) left the screen.
+  func endDisplaying(_ cell: SimulatedCell, token: Int) {
+    guard let path = displayedPaths.removeValue(forKey: token) else { return }
+    hostDataSource?.didEndDisplaying(cell, forItemAt: path)
+  }
+
+  /// Prefetches the ``prefetchRowCount`` rows ahead of the scroll
+  /// direction, and cancels those that left that window without coming on
+  /// screen.
+  func updatePrefetching(visible: [ItemPath], visibleTokens: Set<Int>) {
+    guard let source = hostDataSource, let first = visible.first, let last = visible.last else {
+      return
+    }
+    let down = contentOffset >= lastPrefetchOffset
+    lastPrefetchOffset = contentOffset
+    var window: [Int: ItemPath] = [:]
+    var path: ItemPath? = down ? heightIndex.item(after: last) : heightIndex.item(before: first)
+    while let current = path, window.count < prefetchRowCount {
+      window[rows[current.section][current.item]] = current
+      path = down ? heightIndex.item(after: current) : heightIndex.item(before: current)
+    }
+    let cancelled = prefetched.filter { window[$0.key] == nil && !visibleTokens.contains($0.key) }
+    let started = window.filter { prefetched[$0.key] == nil && !visibleTokens.contains($0.key) }
+    for token in prefetched.keys where visibleTokens.contains(token) { prefetched[token] = nil }
+    for token in cancelled.keys { prefetched[token] = nil }
+    prefetched.merge(started) { _, new in new }
+    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled.values.sorted()) }
+    if !started.isEmpty { source.prefetchItems(at: started.values.sorted()) }
+  }
+
+  /// Cancels every prefetch (a reload).
+  func cancelAllPrefetching() {
+    guard !prefetched.isEmpty else { return }
+    let paths = prefetched.values.sorted()
+    prefetched = [:]
+    hostDataSource?.cancelPrefetchingItems(at: paths)
   }
 
   /// Heights from the data source's estimates (``rowHeight`` without

@@ -17,7 +17,11 @@ extension SimulatedListView {
       return
     }
     reloadCount += 1
-    for cell in cells.values { enqueue(cell) }
+    for (token, cell) in cells {
+      endDisplaying(cell, token: token)
+      enqueue(cell)
+    }
+    cancelAllPrefetching()
     cells = [:]
     loadWithoutCells(dataSourceCounts())
     layOut()
@@ -198,9 +202,14 @@ extension SimulatedListView {
     var leaving: [SimulatedCell] = []
     for path in visibleItemPaths where result.rowTargets[path.section][path.item] == nil {
       let token = rows[path.section][path.item]
-      if let cell = cells.removeValue(forKey: token) { leaving.append(cell) }
+      if let cell = cells.removeValue(forKey: token) {
+        endDisplaying(cell, token: token)
+        leaving.append(cell)
+      }
     }
     defer { leaving.forEach(enqueue) }
+    // Prefetched rows follow their rows; deleted ones are forgotten.
+    prefetched = prefetched.compactMapValues { result.rowTargets[$0.section][$0.item] }
     // Plain loops: a main-actor closure per row would pay an isolation check each.
     var token = nextToken
     var newRows: [[Int]] = []

@@ -163,6 +163,19 @@ public class SimulatedListView: ListHost {
   var titleRefreshes: [Int] = []
   var reconfiguring: (path: ItemPath, cell: SimulatedCell)?
   var waitingCompletions: [@MainActor () -> Void] = []
+  /// How many rows ahead of the scroll direction are prefetched (10 by
+  /// default; 0: none). Rows in that window are reported to the data
+  /// source's `prefetchItems(at:)`, and those that leave it without coming
+  /// on screen to `cancelPrefetchingItems(at:)`, as UIKit's prefetching
+  /// data sources hear of them.
+  public var prefetchRowCount = 10
+
+  /// The paths of the rows with cells on screen, by row identity, as of
+  /// the last layout: where a leaving cell's row was.
+  var displayedPaths: [Int: ItemPath] = [:]
+  /// The rows prefetched and not yet shown or cancelled, by row identity.
+  var prefetched: [Int: ItemPath] = [:]
+  var lastPrefetchOffset = 0.0
   /// Set while the view moves its content offset itself (anchoring): no
   /// layout from the offset's observer.
   var isScrollingSilently = false

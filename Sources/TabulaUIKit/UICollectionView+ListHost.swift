@@ -7,7 +7,9 @@
   /// cells, and forwards selections. Section headers and item sizes belong to
   /// the collection view's layout and supplementary views.
   @MainActor
-  final class CollectionViewBridge: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
+  final class CollectionViewBridge: NSObject, UICollectionViewDataSource, UICollectionViewDelegate,
+    UICollectionViewDataSourcePrefetching
+  {
     weak var source: (any ListHostDataSource<UICollectionViewCell>)?
 
     func numberOfSections(in collectionView: UICollectionView) -> Int {
@@ -33,6 +35,32 @@
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
       source?.didSelectItem(at: ItemPath(indexPath))
     }
+
+    func collectionView(
+      _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath
+    ) {
+      source?.willDisplay(cell, forItemAt: ItemPath(indexPath))
+    }
+
+    func collectionView(
+      _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath
+    ) {
+      source?.didEndDisplaying(cell, forItemAt: ItemPath(indexPath))
+    }
+
+    func collectionView(
+      _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]
+    ) {
+      source?.prefetchItems(at: indexPaths.map(ItemPath.init))
+    }
+
+    func collectionView(
+      _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+    ) {
+      source?.cancelPrefetchingItems(at: indexPaths.map(ItemPath.init))
+    }
   }
 
   extension UICollectionView: ListHost {
@@ -52,6 +80,7 @@
         register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
         dataSource = bridge
         delegate = bridge
+        prefetchDataSource = bridge
       }
     }
 

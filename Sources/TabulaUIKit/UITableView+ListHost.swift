@@ -7,7 +7,9 @@
   /// titles, heights and estimated heights (the same cache), and forwards
   /// selections.
   @MainActor
-  final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate {
+  final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate,
+    UITableViewDataSourcePrefetching
+  {
     weak var source: (any ListHostDataSource<UITableViewCell>)?
     /// Cells kept for measuring, one per reuse identifier; never shown.
     var prototypes: [String: UITableViewCell] = [:]
@@ -76,6 +78,27 @@
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
       source?.didSelectItem(at: ItemPath(indexPath))
     }
+
+    func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+    ) {
+      source?.willDisplay(cell, forItemAt: ItemPath(indexPath))
+    }
+
+    func tableView(
+      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+      forRowAt indexPath: IndexPath
+    ) {
+      source?.didEndDisplaying(cell, forItemAt: ItemPath(indexPath))
+    }
+
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+      source?.prefetchItems(at: indexPaths.map(ItemPath.init))
+    }
+
+    func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+      source?.cancelPrefetchingItems(at: indexPaths.map(ItemPath.init))
+    }
   }
 
   extension UITableView: ListHost {
@@ -94,6 +117,7 @@
         register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
         dataSource = bridge
         delegate = bridge
+        prefetchDataSource = bridge
       }
     }
 

@@ -173,6 +173,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// The measured and answered heights so far, per presenter id (and over
   /// all, key `Int.min`): the estimate of rows not measured yet.
   var heightAverages: [Int: (sum: Double, count: Int)] = [:]
+  /// The cells on screen, by identity, with the model each showed when it
+  /// appeared and its presenter: what `didEndDisplaying` is sent to.
+  var displayed: [ObjectIdentifier: (model: Any, entry: PresenterEntry<Cell>?)] = [:]
   /// Model types whose invalid heights were reported.
   var invalidHeightTypes: Set<ObjectIdentifier> = []
 

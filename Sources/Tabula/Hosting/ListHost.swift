@@ -103,6 +103,21 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// not measured yet), or `nil` for the host's default.
   func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double?
 
+  /// `cell` is about to appear for the item at `path` (in the data the host
+  /// shows). Hosts call it once per cell that comes on screen, and later
+  /// ``didEndDisplaying(_:forItemAt:)`` once for the same cell.
+  func willDisplay(_ cell: Cell, forItemAt path: ItemPath)
+
+  /// `cell` left the screen; `path` is where its row was in the data the
+  /// host showed (the row may be deleted by now).
+  func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath)
+
+  /// The items at `paths` are about to come on screen.
+  func prefetchItems(at paths: [ItemPath])
+
+  /// The items at `paths`, prefetched, will not come on screen after all.
+  func cancelPrefetchingItems(at paths: [ItemPath])
+
   /// The user selected the item at `path`.
   func didSelectItem(at path: ItemPath)
 
@@ -118,4 +133,16 @@ extension ListHostDataSource {
 
   /// No estimate: the host's default.
   public func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double? { nil }
+
+  /// Ignored.
+  public func willDisplay(_ cell: Cell, forItemAt path: ItemPath) {}
+
+  /// Ignored.
+  public func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath) {}
+
+  /// Ignored.
+  public func prefetchItems(at paths: [ItemPath]) {}
+
+  /// Ignored.
+  public func cancelPrefetchingItems(at paths: [ItemPath]) {}
 }

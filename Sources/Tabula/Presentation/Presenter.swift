@@ -63,6 +63,22 @@ public protocol Presenter<Model, Cell> {
 
   /// The user selected the row.
   func didSelect(_ model: Model, context: PresentationContext)
+
+  /// `cell` is about to appear showing `model`: start what runs while the
+  /// row is on screen (a video, a timer, a subscription). Every call is
+  /// matched by one ``didEndDisplaying(_:with:)`` for the same cell.
+  func willDisplay(_ cell: Cell, with model: Model, context: PresentationContext)
+
+  /// `cell`, which showed `model`, left the screen (scrolled off, deleted,
+  /// reloaded): stop what ``willDisplay(_:with:context:)`` started.
+  func didEndDisplaying(_ cell: Cell, with model: Model)
+
+  /// The row of `model` is about to come on screen: start loading what it
+  /// needs (an image).
+  func prefetch(_ model: Model)
+
+  /// The row of `model`, prefetched, will not come on screen after all.
+  func cancelPrefetching(_ model: Model)
 }
 
 extension Presenter {
@@ -86,6 +102,18 @@ extension Presenter {
   public func estimatedHeight(for model: Model, width: Double, style: PresentationStyle)
     -> Double?
   { nil }
+
+  /// Nothing to start.
+  public func willDisplay(_ cell: Cell, with model: Model, context: PresentationContext) {}
+
+  /// Nothing to stop.
+  public func didEndDisplaying(_ cell: Cell, with model: Model) {}
+
+  /// Nothing to prefetch.
+  public func prefetch(_ model: Model) {}
+
+  /// Nothing to cancel.
+  public func cancelPrefetching(_ model: Model) {}
 
   /// Sends ``PresenterAction/select`` to the handler for the model's type.
   public func didSelect(_ model: Model, context: PresentationContext) {

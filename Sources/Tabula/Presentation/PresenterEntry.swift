@@ -14,6 +14,11 @@ final class PresenterEntry<Cell> {
   /// Whether rows with no height answer are measured on a prototype cell.
   @usableFromInline let measuresCells: Bool
   @usableFromInline let didSelect: (Any, PresentationContext) -> Void
+  /// The cell lifecycle: will display, did end displaying, prefetch, cancel.
+  @usableFromInline let willDisplay: (Cell, Any, PresentationContext) -> Void
+  @usableFromInline let didEndDisplaying: (Cell, Any) -> Void
+  @usableFromInline let prefetch: (Any) -> Void
+  @usableFromInline let cancelPrefetching: (Any) -> Void
   /// Dequeues and configures in one call, casting the model once: the path
   /// of every row that appears.
   @usableFromInline let present: (any ListHost<Cell>, Any, PresentationContext) -> Cell
@@ -34,6 +39,10 @@ final class PresenterEntry<Cell> {
     }
     measuresCells = presenter.measuresCells
     didSelect = { presenter.didSelect(cast($0, to: P.Model.self), context: $1) }
+    willDisplay = { presenter.willDisplay($0, with: cast($1, to: P.Model.self), context: $2) }
+    didEndDisplaying = { presenter.didEndDisplaying($0, with: cast($1, to: P.Model.self)) }
+    prefetch = { presenter.prefetch(cast($0, to: P.Model.self)) }
+    cancelPrefetching = { presenter.cancelPrefetching(cast($0, to: P.Model.self)) }
     present = { host, model, context in
       let model = cast(model, to: P.Model.self)
       let cell = host.dequeueCell(
@@ -73,6 +82,10 @@ final class PresenterEntry<Cell> {
     estimatedHeight: @escaping (Any, Double, PresentationStyle) -> Double? = { _, _, _ in nil },
     measuresCells: Bool = false,
     didSelect: @escaping (Any, PresentationContext) -> Void,
+    willDisplay: @escaping (Cell, Any, PresentationContext) -> Void = { _, _, _ in },
+    didEndDisplaying: @escaping (Cell, Any) -> Void = { _, _ in },
+    prefetch: @escaping (Any) -> Void = { _ in },
+    cancelPrefetching: @escaping (Any) -> Void = { _ in },
     present: @escaping (any ListHost<Cell>, Any, PresentationContext) -> Cell
   ) {
     self.id = id
@@ -85,6 +98,10 @@ final class PresenterEntry<Cell> {
     self.estimatedHeight = estimatedHeight
     self.measuresCells = measuresCells
     self.didSelect = didSelect
+    self.willDisplay = willDisplay
+    self.didEndDisplaying = didEndDisplaying
+    self.prefetch = prefetch
+    self.cancelPrefetching = cancelPrefetching
     self.present = present
   }
 

@@ -1,0 +1,57 @@
+// The cell lifecycle, from the host to the presenters: a row appears and
+// leaves the screen (one end per appearance, through reloads, deletes and
+// moves), and rows about to appear are prefetched.
+
+extension ListController {
+  /// The number of cells on screen that appeared and have not left.
+  public var displayedCellCount: Int { displayed.count }
+
+  /// Tells the item's presenter that `cell` is about to appear at `path`
+  /// (a position in ``snapshot``), and remembers the model for
+  /// ``didEndDisplaying(_:forItemAt:)``. Cells are objects: their identity
+  /// pairs the two calls.
+  public func willDisplay(_ cell: Cell, forItemAt path: ItemPath) {
+    guard let item = _item(self, path) else { return }
+    let key = ObjectIdentifier(cell as AnyObject)
+    guard let presenters else {
+      displayed[key] = (item, nil)
+      return
+    }
+    let model = Self.model(of: item)
+    guard let resolved = Self.resolved(model, in: presenters) else {
+      displayed[key] = (model, nil)
+      return
+    }
+    displayed[key] = (model, resolved.entry)
+    resolved.entry.willDisplay(cell, model, Self.context(resolved, for: item, at: path))
+  }
+
+  /// Tells the presenter of the model `cell` appeared with that it left the
+  /// screen; a cell that never appeared (or already left) is ignored.
+  public func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath) {
+    guard let (model, entry) = displayed.removeValue(forKey: ObjectIdentifier(cell as AnyObject))
+    else { return }
+    entry?.didEndDisplaying(cell, model)
+  }
+
+  /// Tells the presenters of the items at `paths` to prefetch.
+  public func prefetchItems(at paths: [ItemPath]) {
+    forEachPresented(at: paths) { entry, model in entry.prefetch(model) }
+  }
+
+  /// Tells the presenters of the items at `paths` to cancel prefetching.
+  public func cancelPrefetchingItems(at paths: [ItemPath]) {
+    forEachPresented(at: paths) { entry, model in entry.cancelPrefetching(model) }
+  }
+
+  private func forEachPresented(
+    at paths: [ItemPath], _ body: (PresenterEntry<Cell>, Any) -> Void
+  ) {
+    guard let presenters else { return }
+    for path in paths {
+      guard let item = _snapshot.item(at: path) else { continue }
+      let model = Self.model(of: item)
+      if let resolved = Self.resolved(model, in: presenters) { body(resolved.entry, model) }
+    }
+  }
+}
