@@ -33,8 +33,6 @@ public final class DemoApp {
   let files: FilesScreen
   /// The feed's state when it last changed, to tell when a load ends.
   private var feedState = LoadingState.initial
-  /// How many new posts the refresh under way brings (the `n` key).
-  private var arrivingPosts = 0
   private var feedObservation: ObservationToken?
 
   /// The app over `database`, in a `width` × `height` screen.
@@ -55,7 +53,13 @@ public final class DemoApp {
       self?.messages[.contacts] = "Selected \(contact.name) <\(contact.email)>, \(contact.city)"
     }
     feed.controller.didSelect = { [weak self] item, _ in
-      self?.messages[.feed] = "Selected \(Self.describe(item))"
+      guard let self else { return }
+      if item.base is PageErrorPlaceholder || item.base is ErrorPlaceholder {
+        messages[.feed] = "Retrying…"
+        feed.feed.retry()
+      } else {
+        messages[.feed] = "Selected \(Self.describe(item))"
+      }
     }
     files.controller.didSelect = { [weak self] row, _ in
       let path =
@@ -75,12 +79,8 @@ public final class DemoApp {
     guard feedState == .refreshing, !state.isLoading else { return }
     switch state {
     case .loaded, .noContent:
-      let count = feed.feed.content?.numberOfItems ?? 0
-      messages[.feed] =
-        arrivingPosts > 0
-        ? "\(arrivingPosts) new posts arrived above; your place stays (\(count) items)"
-        : "Feed refreshed: \(count) items"
-      arrivingPosts = 0
+      let count = feed.feed.content.numberOfItems
+      messages[.feed] = "Feed refreshed: \(count) items"
     case .error(let failure):
       let retry = feed.networkDown ? "e, then r retries" : "r retries"
       messages[.feed] = "Refresh failed: \(failure) · \(retry)"
@@ -125,11 +125,9 @@ public final class DemoApp {
       messages[.feed] = "Posts in the \(feed.toggleStyle()) style"
     case .character("n") where tab == .feed:
       do {
-        messages[.feed] = nil  // the status line follows the refresh
-        arrivingPosts = 3
-        try await feed.postNewArrivals(count: arrivingPosts)
+        try await feed.postNewArrivals(count: 3)
+        messages[.feed] = "3 new posts arrived above; your place stays"
       } catch {
-        arrivingPosts = 0
         messages[.feed] = "New posts failed: \(error)"
       }
     case .character("e") where tab == .feed:
@@ -197,7 +195,10 @@ public final class DemoApp {
   public func frame() -> [ScreenLine] {
     var lines = [titleLine()]
     lines += list.render()
-    if tab == .feed { feed.requestVisibleImages() }
+    if tab == .feed {
+      feed.requestVisibleImages()
+      feed.loadMoreIfNeeded()
+    }
     lines.append(statusLine())
     lines.append(helpLine())
     return Array(lines.prefix(height))
@@ -250,6 +251,11 @@ public final class DemoApp {
       switch feed.feed.state {
       case .loading: parts.append("Loading the feed…")
       case .refreshing: parts.append("Refreshing the feed…")
+      default: break
+      }
+      switch feed.feed.pageState {
+      case .loading: parts.append("Loading more…")
+      case .failed: parts.append("A page failed: Enter on its row retries")
       default: break
       }
     }

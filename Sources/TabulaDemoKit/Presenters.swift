@@ -155,5 +155,15 @@ extension PresenterRegistry where Cell == TerminalCell {
     register(
       PlaceholderPresenter<ErrorPlaceholder>(
         text: { "Error: \($0.message) — \(retryHint)" }, style: TextStyle(foreground: .red)))
+    register(
+      PlaceholderPresenter<LoadingMorePlaceholder>(
+        text: { _ in "Loading more…" }, style: TextStyle(dim: true)))
+    register(
+      PlaceholderPresenter<PageErrorPlaceholder>(
+        text: { "Could not load more: \($0.message) — Enter retries" },
+        style: TextStyle(foreground: .red)))
+    register(
+      PlaceholderPresenter<EndOfListPlaceholder>(
+        text: { _ in "— the end of the feed —" }, style: TextStyle(dim: true)))
   }
 }

@@ -102,7 +102,9 @@ final class FeedScreen {
   let list: TerminalListView
   let presenters = PresenterRegistry<TerminalCell>()
   let images = ImageStore()
-  let feed: LoadingSource<SectionInfo, AnyItem>
+  let feed: PagedSource<SectionInfo, AnyItem, Int>
+  /// Posts a page holds.
+  nonisolated static let pageSize = 30
   let controller: ListController<SectionInfo, AnyItem, TerminalCell>
   let imageDelay: Duration
   private let failures: NetworkSwitch
@@ -127,40 +129,57 @@ final class FeedScreen {
     presenters.setStyle(.full, for: Post.self)
     presenters.registerPlaceholders(noResults: "The feed is empty", retryHint: "press r to retry")
     let section = SectionInfo(id: "feed", title: "Feed")
-    feed = LoadingSource(placeholderSection: section) {
+    // A simulated server: pages of posts, newest first, by offset (so new
+    // posts at the top shift later pages, and the source drops the repeats).
+    feed = PagedSource(section: section) { offset in
       try await Task.sleep(for: latency)
       if failures.isDown { throw DemoError.networkDown }
+      let start = offset ?? 0
       let rows = try await database.read { db in
-        try FeedRow.order(Column("id").desc).fetchAll(db)
+        try FeedRow.order(Column("id").desc).limit(FeedScreen.pageSize, offset: start)
+          .fetchAll(db)
       }
-      let items = rows.map { row -> AnyItem in
-        switch row.kind {
-        case "photo":
-          AnyItem(Photo(id: row.id, author: row.author, caption: row.text, image: row.image ?? ""))
-        case "ad": AnyItem(Ad(id: row.id, headline: row.text))
-        default: AnyItem(Post(id: row.id, author: row.author, text: row.text, likes: row.likes))
-        }
-      }
-      return try Snapshot(items, in: section)
+      let next = rows.count < FeedScreen.pageSize ? nil : start + rows.count
+      return .init(items: rows.map(FeedScreen.item), next: next)
     }
     controller = ListController(host: list, presenters: presenters)
     controller.connect(to: feed)
   }
 
+  /// The feed item a row of the feed table shows.
+  nonisolated static func item(_ row: FeedRow) -> AnyItem {
+    switch row.kind {
+    case "photo":
+      AnyItem(Photo(id: row.id, author: row.author, caption: row.text, image: row.image ?? ""))
+    case "ad": AnyItem(Ad(id: row.id, headline: row.text))
+    default: AnyItem(Post(id: row.id, author: row.author, text: row.text, likes: row.likes))
+    }
+  }
+
+  /// Asks for the next page when the last row on screen comes within two
+  /// screens of the end.
+  func loadMoreIfNeeded() {
+    guard let last = list.visibleItemPaths.last else { return }
+    feed.rowsDidShow(through: last.item, screenRows: list.height)
+  }
+
   /// New posts arrive at the top of the feed (written to the database,
-  /// then the feed refreshes): what the reader is reading stays put.
+  /// then put above the pages shown): what the reader is reading stays put.
   func postNewArrivals(count: Int = 3) async throws {
-    try await database.write { db in
+    let rows = try await database.write { db in
       let next = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM feed") ?? 0) + 1
+      var rows: [FeedRow] = []
       for id in next..<(next + Int64(count)) {
-        try FeedRow(
+        let row = FeedRow(
           id: id, kind: "post", author: "Newsroom",
           text: "post \(id) arrived while you were reading further down the feed.",
-          likes: 0, image: nil
-        ).insert(db)
+          likes: 0, image: nil)
+        try row.insert(db)
+        rows.append(row)
       }
+      return rows
     }
-    feed.refresh()
+    feed.prepend(rows.reversed().map(FeedScreen.item))
   }
 
   /// Switches posts between the full and the compact style.
@@ -180,7 +199,10 @@ final class FeedScreen {
     }
   }
 
-  var isIdle: Bool { !controller.isUpdating && !feed.state.isLoading && !images.isLoading }
+  var isIdle: Bool {
+    !controller.isUpdating && !feed.state.isLoading && feed.pageState != .loading
+      && !images.isLoading
+  }
 }
 
 /// Whether the simulated network is down; read by the feed's loader.

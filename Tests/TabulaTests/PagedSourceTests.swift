@@ -178,6 +178,27 @@ struct PagedSourceTests {
     #expect(feed.state == .loaded)
   }
 
+  @Test("items arriving at the top are prepended, keeping the pages; repeats are dropped")
+  func prepending() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    feed.prepend([AnyItem(PageRow(id: 99, title: "too early"))])
+    feed.load()
+    feed.prepend([AnyItem(PageRow(id: 98, title: "too early"))])
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<10, next: 10)
+    await feed.waitUntilIdle()
+    feed.prepend([AnyItem(PageRow(id: 100, title: "new")), AnyItem(PageRow(id: 3, title: "old"))])
+    #expect(ids(feed) == [100] + Array(0..<10))
+    #expect(feed.droppedDuplicateCount == 1)
+    feed.loadNextPage()
+    await script.waitForRequests(2)
+    script.answer(1, ids: 9..<20, next: nil)  // the offsets shifted by one
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == [100] + Array(0..<20))
+    #expect(feed.droppedDuplicateCount == 2)
+  }
+
   @Test("a failed first load shows the error placeholder; retry loads again")
   func failedFirstLoad() async {
     let script = ScriptedPages()

@@ -160,6 +160,25 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     }
   }
 
+  /// Puts `items` above the content (new posts arriving at the top while
+  /// the user reads further down), keeping every page; items already shown
+  /// are dropped and counted as for a page. Before the first page arrives
+  /// this does nothing: that page will bring them.
+  ///
+  /// - Complexity: O(n + k).
+  public func prepend(_ items: [Item]) {
+    guard state != .initial && state != .loading else { return }
+    let fresh = unique(items, excluding: content)
+    guard !fresh.isEmpty else { return }
+    if let first = content.items.first {
+      try! content.insertItems(fresh, beforeItem: first.id)  // ids made unique just above
+    } else {
+      try! content.appendItems(fresh)
+    }
+    if state == .noContent { state = .loaded }
+    publish()
+  }
+
   /// The rows through `lastVisibleItem` (an item index in the section) are
   /// on a screen of `screenRows` rows: the next page loads when fewer than
   /// ``prefetchScreens`` screens of rows are left below.
