@@ -139,7 +139,7 @@ public final class DemoApp {
     case .character("r"):
       if tab == .feed {
         messages[.feed] = nil  // the status line follows the refresh
-        feed.feed.refresh()
+        feed.pullToRefresh.beginRefreshing()
       } else {
         contacts.contacts.refresh()
       }
@@ -194,6 +194,7 @@ public final class DemoApp {
   /// The screen's lines: title bar, list, status line, help line.
   public func frame() -> [ScreenLine] {
     var lines = [titleLine()]
+    feed.list.refreshLine = feed.pullToRefresh.showsIndicator ? "↻ Refreshing the feed…" : nil
     lines += list.render()
     if tab == .feed {
       feed.requestVisibleImages()
@@ -251,7 +252,8 @@ public final class DemoApp {
       switch feed.feed.state {
       case .loading: parts.append("Loading the feed…")
       case .refreshing: parts.append("Refreshing the feed…")
-      default: break
+      default:
+        if feed.pullToRefresh.showsIndicator { parts.append("Refreshing the feed…") }
       }
       switch feed.feed.pageState {
       case .loading: parts.append("Loading more…")

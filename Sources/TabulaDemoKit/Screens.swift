@@ -103,6 +103,8 @@ final class FeedScreen {
   let presenters = PresenterRegistry<TerminalCell>()
   let images = ImageStore()
   let feed: PagedSource<SectionInfo, AnyItem, Int>
+  /// Pull to refresh (`r`): the refresh line shows at least half a second.
+  let pullToRefresh: PullToRefresh<ContinuousClock>
   /// Posts a page holds.
   nonisolated static let pageSize = 30
   let controller: ListController<SectionInfo, AnyItem, TerminalCell>
@@ -144,6 +146,14 @@ final class FeedScreen {
     }
     controller = ListController(host: list, presenters: presenters)
     controller.connect(to: feed)
+    pullToRefresh = PullToRefresh(
+      clock: ContinuousClock(), threshold: 3,
+      minimumDisplayTime: latency == .zero ? .zero : .milliseconds(500)
+    ) { [feed] in
+      feed.refresh()
+      await feed.waitUntilIdle()
+      if case .error(let message) = feed.state { throw RefreshFailure(message: message) }
+    }
   }
 
   /// The feed item a row of the feed table shows.
@@ -201,8 +211,14 @@ final class FeedScreen {
 
   var isIdle: Bool {
     !controller.isUpdating && !feed.state.isLoading && feed.pageState != .loading
-      && !images.isLoading
+      && !images.isLoading && pullToRefresh.state.phase == .idle
   }
+}
+
+/// A refresh that failed, with the feed's message.
+struct RefreshFailure: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
 }
 
 /// Whether the simulated network is down; read by the feed's loader.

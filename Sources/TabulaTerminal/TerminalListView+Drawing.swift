@@ -4,8 +4,9 @@ import Tabula
 // cursor in inverse video), or the whole list as plain text.
 
 extension TerminalListView {
-  /// The view's lines for the current state, exactly ``height`` of them:
-  /// headers, rows with their highlights, the cursor in inverse video.
+  /// The view's lines for the current state, exactly ``viewHeight`` of
+  /// them: the ``refreshLine`` if one shows, then headers, rows with their
+  /// highlights, the cursor in inverse video.
   ///
   /// Only the rows on screen are asked for cells; cells of rows that left
   /// the screen go back to the reuse pool.
@@ -57,6 +58,12 @@ extension TerminalListView {
       }
     }
     while lines.count < height { lines.append(ScreenLine(plain: "").fitted(to: width)) }
+    if let refreshLine {
+      let banner = ScreenLine([
+        StyledText(" " + refreshLine, TextStyle(bold: true, foreground: .cyan))
+      ])
+      return [banner.fitted(to: width)] + lines
+    }
     return lines
   }
 

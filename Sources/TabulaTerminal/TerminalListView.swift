@@ -39,8 +39,22 @@ public final class TerminalListView: ListHost {
 
   /// The width in columns.
   public internal(set) var width: Int
-  /// The height in lines.
+  /// The lines the rows take: the view's height (``viewHeight``), less the
+  /// refresh line while one shows.
   public internal(set) var height: Int
+  /// The view's height in lines, the refresh line included.
+  public private(set) var viewHeight: Int
+  /// A line shown above the rows while a refresh runs ("↻ Refreshing…"),
+  /// or `nil`. The rows give it a line at the bottom of the screen; the
+  /// first row on screen stays where it is.
+  public var refreshLine: String? {
+    didSet {
+      guard (oldValue == nil) != (refreshLine == nil) else { return }
+      height = max(1, viewHeight - (refreshLine == nil ? 0 : 1))
+      clampScroll()
+      revealSelection()
+    }
+  }
   /// The first line shown (headers and rows laid end to end).
   public internal(set) var topLine = 0
   /// The row under the cursor, if any.
@@ -93,6 +107,7 @@ public final class TerminalListView: ListHost {
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height
+    viewHeight = height
   }
 
   /// Uses `cellClass` for cells dequeued as `identifier` (by default every
@@ -108,7 +123,8 @@ public final class TerminalListView: ListHost {
     let width = max(1, width)
     let height = max(1, height)
     let cursorScreenLine = cursorLine.map { $0 - topLine }
-    self.height = height
+    viewHeight = height
+    self.height = max(1, height - (refreshLine == nil ? 0 : 1))
     if width != self.width {
       self.width = width
       readStructure()

@@ -96,6 +96,19 @@ struct DemoAppTests {
     #expect(Array(demo.screen.dropFirst().dropLast(2)) == Array(before.dropFirst().dropLast(2)))
   }
 
+  @Test("r shows a refresh line above the feed while it refreshes; the rows stay")
+  func refreshLine() async throws {
+    let demo = try await DemoHarness(tab: .feed)
+    let before = demo.screen
+    try await demo.pressWithoutSettling("r")
+    let refreshing = demo.screen
+    #expect(refreshing[1].contains("↻ Refreshing the feed…"))
+    #expect(Array(refreshing[2..<(refreshing.count - 2)]) == Array(before[1..<(before.count - 3)]))
+    await demo.settle()
+    #expect(!demo.screen[1].contains("Refreshing"))
+    #expect(demo.status.contains("Feed refreshed"))
+  }
+
   @Test("the feed pages endlessly: pages of 30 as the cursor nears the end, retry after a failure")
   func endlessFeed() async throws {
     let demo = try await DemoHarness(tab: .feed)
