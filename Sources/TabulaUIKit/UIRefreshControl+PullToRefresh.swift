@@ -1,0 +1,60 @@
+#if canImport(UIKit)
+  import Tabula
+  import UIKit
+
+  /// Keeps a `UIRefreshControl` and a `PullToRefresh` in step: pulling the
+  /// control starts a refresh, and the control stops spinning when the
+  /// machine hides its indicator (after its minimum display time).
+  @MainActor
+  final class RefreshControlBridge: NSObject {
+    private let begin: @MainActor () -> Void
+    private let showsIndicator: @MainActor () -> Bool
+    weak var control: UIRefreshControl?
+    var observation: ObservationToken?
+
+    init(
+      control: UIRefreshControl, begin: @escaping @MainActor () -> Void,
+      showsIndicator: @escaping @MainActor () -> Bool
+    ) {
+      self.control = control
+      self.begin = begin
+      self.showsIndicator = showsIndicator
+      super.init()
+      control.addTarget(self, action: #selector(pulled), for: .valueChanged)
+    }
+
+    @objc func pulled() {
+      begin()
+    }
+
+    func update() {
+      guard let control else { return }
+      if showsIndicator() {
+        if !control.isRefreshing { control.beginRefreshing() }
+      } else if control.isRefreshing {
+        control.endRefreshing()
+      }
+    }
+  }
+
+  /// A key for the associated refresh bridge; only its address is used.
+  nonisolated(unsafe) private var refreshBridgeKey: UInt8 = 0
+
+  extension UIScrollView {
+    /// Gives the scroll view (a table or collection view) a
+    /// `UIRefreshControl` driven by `refresh`: a pull starts it, and the
+    /// control spins until `refresh` hides its indicator, never less than
+    /// its minimum display time.
+    public func attachRefreshControl<C: Clock>(to refresh: PullToRefresh<C>)
+    where C.Duration: Sendable {
+      let control = refreshControl ?? UIRefreshControl()
+      refreshControl = control
+      let bridge = RefreshControlBridge(
+        control: control, begin: { refresh.beginRefreshing() },
+        showsIndicator: { refresh.showsIndicator })
+      bridge.observation = refresh.observe { [weak bridge] in bridge?.update() }
+      objc_setAssociatedObject(
+        self, &refreshBridgeKey, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
+  }
+#endif
