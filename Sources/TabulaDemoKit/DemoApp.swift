@@ -79,7 +79,7 @@ public final class DemoApp {
     guard feedState == .refreshing, !state.isLoading else { return }
     switch state {
     case .loaded, .noContent:
-      let count = feed.feed.content.numberOfItems
+      let count = feed.feed.itemCount
       messages[.feed] = "Feed refreshed: \(count) items"
     case .error(let failure):
       let retry = feed.networkDown ? "e, then r retries" : "r retries"

@@ -1,6 +1,7 @@
-import Tabula
 import TabulaTesting
 import Testing
+
+@testable import Tabula
 
 /// A loader whose requests wait until the test answers them, in any order.
 @MainActor
@@ -261,4 +262,22 @@ struct RowPresenter: Presenter {
   func configure(_ cell: SimulatedCell, with row: PageRow, context: PresentationContext) {
     cell.text = row.title
   }
+}
+
+@Test("removing trailing items in place keeps lookups, counts and marks right")
+func removingTrailingItems() throws {
+  var snapshot = try Snapshot<SectionInfo, PageRow>(
+    sections: [
+      SnapshotSection(SectionInfo(id: "a"), items: (0..<5).map { PageRow(id: $0, title: "") }),
+      SnapshotSection(SectionInfo(id: "b"), items: (5..<7).map { PageRow(id: $0, title: "") }),
+    ])
+  try snapshot.reloadItems([6])
+  snapshot._removeTrailingItems(3)
+  #expect(snapshot.numberOfItems == 4)
+  #expect(snapshot.numberOfItems(inSectionAt: 0) == 4)
+  #expect(snapshot.numberOfItems(inSectionAt: 1) == 0)
+  #expect(!snapshot.contains(itemWithID: 4) && !snapshot.contains(itemWithID: 6))
+  #expect(snapshot.path(of: 3) == ItemPath(section: 0, item: 3))
+  try snapshot.appendItems([PageRow(id: 4, title: "again")], toSection: "b")
+  #expect(snapshot.path(of: 4) == ItemPath(section: 1, item: 0))
 }

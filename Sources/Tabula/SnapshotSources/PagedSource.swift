@@ -71,7 +71,18 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
   /// What the next page is doing.
   public private(set) var pageState = PageState.idle
   /// The items of the pages loaded, without the end row.
-  public private(set) var content: Snapshot<SectionModel, Item>
+  ///
+  /// - Complexity: O(1) while no end row shows, else O(n) (a copy without
+  ///   it); ``itemCount`` is O(1).
+  public var content: Snapshot<SectionModel, Item> {
+    guard hasEndRow else { return storage }
+    var content = storage
+    content._removeTrailingItems(1)
+    return content
+  }
+
+  /// How many items the pages loaded hold.
+  public var itemCount: Int { storage.numberOfItems - (hasEndRow ? 1 : 0) }
   /// How many screens from the end the next page is asked for (2 by
   /// default).
   public var prefetchScreens = 2.0
@@ -85,6 +96,11 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
   /// The section the items are in.
   public let section: SectionModel
 
+  /// The items, then the end row when ``hasEndRow``: one storage, changed
+  /// in place (a page appends its rows in O(k) when nothing else holds the
+  /// snapshot).
+  private var storage: Snapshot<SectionModel, Item>
+  private var hasEndRow = false
   private let loader: Loader
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   private var next: Cursor?
@@ -102,7 +118,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     self.section = section
     self.makePlaceholder = makePlaceholder
     self.loader = loader
-    content = try! Snapshot([], in: section)  // no items: nothing to collide
+    storage = try! Snapshot([], in: section)  // no items: nothing to collide
   }
 
   /// Loads the first page: a loading placeholder if nothing was loaded yet,
@@ -115,7 +131,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     pageTask?.cancel()
     pageTask = nil
     if pageState == .loading { pageState = .idle }
-    state = state == .initial || content.numberOfItems == 0 ? .loading : .refreshing
+    state = state == .initial || itemCount == 0 ? .loading : .refreshing
     publish()
     loadCount += 1
     let loader = loader
@@ -155,7 +171,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     if case .failed = pageState {
       pageState = .idle
       loadNextPage()
-    } else if case .error = state, content.numberOfItems == 0 {
+    } else if case .error = state, itemCount == 0 {
       load()
     }
   }
@@ -168,12 +184,14 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
   /// - Complexity: O(n + k).
   public func prepend(_ items: [Item]) {
     guard state != .initial && state != .loading else { return }
-    let fresh = unique(items, excluding: content)
+    let fresh = unique(items, excluding: storage)
     guard !fresh.isEmpty else { return }
-    if let first = content.items.first {
-      try! content.insertItems(fresh, beforeItem: first.id)  // ids made unique just above
-    } else {
-      try! content.appendItems(fresh)
+    editItems { storage in
+      if let first = storage.items.first {
+        try! storage.insertItems(fresh, beforeItem: first.id)  // ids made unique just above
+      } else {
+        try! storage.appendItems(fresh)
+      }
     }
     if state == .noContent { state = .loaded }
     publish()
@@ -183,7 +201,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
   /// on a screen of `screenRows` rows: the next page loads when fewer than
   /// ``prefetchScreens`` screens of rows are left below.
   public func rowsDidShow(through lastVisibleItem: Int, screenRows: Int) {
-    let left = content.numberOfItems - 1 - lastVisibleItem
+    let left = itemCount - 1 - lastVisibleItem
     if Double(left) < prefetchScreens * Double(max(1, screenRows)) { loadNextPage() }
   }
 
@@ -208,10 +226,12 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
       var fresh = try! Snapshot<SectionModel, Item>([], in: section)  // no items
       let items = unique(page.items, excluding: fresh)
       try! fresh.appendItems(items)  // ids made unique just above
-      content = fresh
+      snapshot = Snapshot()  // the old pages go: nothing else shares `fresh`
+      storage = fresh
+      hasEndRow = false
       next = page.next
       pageState = next == nil ? .end : .idle
-      state = content.numberOfItems == 0 ? .noContent : .loaded
+      state = itemCount == 0 ? .noContent : .loaded
     case .failure(let error):
       state = .error(String(describing: error))
     }
@@ -223,8 +243,8 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     pageTask = nil
     switch result {
     case .success(let page):
-      let items = unique(page.items, excluding: content)
-      try! content.appendItems(items)  // ids made unique just above
+      let items = unique(page.items, excluding: storage)
+      editItems { try! $0.appendItems(items) }  // ids made unique just above
       next = page.next
       pageState = next == nil ? .end : .idle
     case .failure(let error):
@@ -254,22 +274,41 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     return kept
   }
 
+  /// Changes the items in place: the end row comes off first, and the
+  /// shown snapshot lets go of the storage so that nothing shares it (the
+  /// edit is then O(k) at the end). ``publish()`` puts the end row back.
+  private func editItems(_ edit: (inout Snapshot<SectionModel, Item>) -> Void) {
+    snapshot = Snapshot()
+    if hasEndRow {
+      storage._removeTrailingItems(1)
+      hasEndRow = false
+    }
+    edit(&storage)
+  }
+
   private func publish() {
-    let shown = Snapshot.showing(
-      content, in: state, placeholderSection: section, makePlaceholder: makePlaceholder)
-    if shown.numberOfItems > 0, let makePlaceholder, let row = endRow() {
-      var withRow = shown
-      try! withRow.appendItems([makePlaceholder(row)])  // one row, its own id
-      snapshot = withRow
+    if itemCount > 0 {
+      // The end row for the page state, swapped in place.
+      snapshot = Snapshot()
+      if hasEndRow {
+        storage._removeTrailingItems(1)
+        hasEndRow = false
+      }
+      if let makePlaceholder, let row = endRow() {
+        try! storage.appendItems([makePlaceholder(row)])  // one row, its own id
+        hasEndRow = true
+      }
+      snapshot = storage
     } else {
-      snapshot = shown
+      snapshot = Snapshot.showing(
+        storage, in: state, placeholderSection: section, makePlaceholder: makePlaceholder)
     }
     observers.notify()
   }
 
   /// The end row for ``pageState``, if any.
   private func endRow() -> (any Diffable)? {
-    guard content.numberOfItems > 0 else { return nil }
+    guard itemCount > 0 else { return nil }
     let scope = PlaceholderScope.pages(String(describing: section.id))
     switch pageState {
     case .idle: return nil

@@ -68,6 +68,29 @@ extension Snapshot {
     return true
   }
 
+  /// Removes the last `count` items of the flat list in place: O(count)
+  /// when the storage is not shared (a paged list swapping its end row).
+  ///
+  /// - Precondition: `0 <= count <= numberOfItems`.
+  @inlinable
+  mutating func _removeTrailingItems(_ count: Int) {
+    precondition(count >= 0 && count <= _items.count, "cannot remove \(count) trailing items")
+    guard count > 0 else { return }
+    let start = _items.count - count
+    let hashes = _itemHashes
+    for position in start..<_items.count {
+      _itemTable.remove(position: position, hash: hashes[position], hashOf: { hashes[$0] })
+      if !_itemMarks.isEmpty { _itemMarks[_items[position].id] = nil }
+    }
+    _items.removeLast(count)
+    _itemHashes.removeLast(count)
+    _itemSections.removeLast(count)
+    for index in _sectionStarts.indices where _sectionStarts[index] > start {
+      _sectionStarts[index] = start
+    }
+    _checkInvariants()
+  }
+
   /// Removes the items at the flat indices for which `isDoomed` is true.
   @inlinable
   mutating func _removeItems(where isDoomed: (Int) -> Bool) {
