@@ -199,15 +199,18 @@ extension SimulatedListView {
     // Cells of deleted and reloaded rows are still on screen, animating out,
     // while the new rows get their cells: they return to the pool afterwards.
     // Only visible rows have cells, so only those are looked at.
-    var leaving: [SimulatedCell] = []
+    // As on UIKit, they end displaying once the new cells are in place.
+    var leaving: [(cell: SimulatedCell, token: Int)] = []
     for path in visibleItemPaths where result.rowTargets[path.section][path.item] == nil {
       let token = rows[path.section][path.item]
-      if let cell = cells.removeValue(forKey: token) {
+      if let cell = cells.removeValue(forKey: token) { leaving.append((cell, token)) }
+    }
+    defer {
+      for (cell, token) in leaving {
         endDisplaying(cell, token: token)
-        leaving.append(cell)
+        enqueue(cell)
       }
     }
-    defer { leaving.forEach(enqueue) }
     // Prefetched rows follow their rows; deleted ones are forgotten.
     prefetched = prefetched.compactMapValues { result.rowTargets[$0.section][$0.item] }
     // Plain loops: a main-actor closure per row would pay an isolation check each.

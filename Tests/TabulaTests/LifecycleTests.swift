@@ -178,3 +178,85 @@ struct LifecycleTests {
     #expect(log.problems.isEmpty)
   }
 }
+
+/// A child controller that knows which cell holds it.
+@MainActor
+final class ChildController {
+  let rowID: Int
+  var cell: SimulatedCell?
+  var problems: [String] = []
+  init(rowID: Int) { self.rowID = rowID }
+}
+
+struct ControllerPresenter: Presenter {
+  let controllers: RowControllers<Int, ChildController, SimulatedCell>
+
+  func reuseIdentifier(for row: LoggedRow, style: PresentationStyle) -> String { "row" }
+  func configure(_ cell: SimulatedCell, with row: LoggedRow, context: PresentationContext) {
+    cell.text = row.text
+  }
+  func willDisplay(_ cell: SimulatedCell, with row: LoggedRow, context: PresentationContext) {
+    controllers.willDisplay(row.id, in: cell)
+  }
+  func didEndDisplaying(_ cell: SimulatedCell, with row: LoggedRow) {
+    controllers.didEndDisplaying(row.id, in: cell)
+  }
+}
+
+@MainActor
+@Test(
+  "child controllers: one per visible row, kept through moves and reconfigures, moved on reload")
+func rowControllers() async {
+  var problems: [String] = []
+  let controllers = RowControllers<Int, ChildController, SimulatedCell>(
+    make: { ChildController(rowID: $0) },
+    attach: { controller, cell in
+      if controller.cell != nil { problems.append("\(controller.rowID) attached twice") }
+      controller.cell = cell
+    },
+    detach: { controller, cell in
+      if controller.cell !== cell { problems.append("\(controller.rowID) detached elsewhere") }
+      controller.cell = nil
+    })
+  let table = SimulatedTableView(viewportHeight: 12)
+  table.animationTiming = .immediate
+  table.register(SimulatedCell.self, forReuseIdentifier: "row")
+  let presenters = PresenterRegistry<SimulatedCell>()
+  presenters.register(ControllerPresenter(controllers: controllers))
+  var rows = (0..<60).map { LoggedRow(id: $0, text: "row \($0)") }
+  let section = SectionInfo(id: "rows")
+  let list = ListController(
+    host: table, snapshot: try! Snapshot(rows, in: section), presenters: presenters)
+  var random = SeededRandom(seed: 23)
+  var nextID = 1000
+  for step in 0..<100 {
+    let before = Dictionary(
+      uniqueKeysWithValues: controllers.activeIDs.map { ($0, controllers.controller(for: $0)!) })
+    var reloaded: Set<Int> = []
+    if step % 3 == 0 {
+      table.scrollOffset = random.int(in: 0...max(0, rows.count - 5))
+    } else {
+      randomChange(&rows, &random, nextID: &nextID)
+      var next = try! Snapshot(rows, in: section)
+      if step % 4 == 0, let row = rows.randomElement(using: &random) {
+        try! next.reloadItems([row.id])
+        reloaded.insert(row.id)
+      }
+      await list.apply(next)
+    }
+    let visible = Dictionary(
+      uniqueKeysWithValues: table.visibleItemPaths.map {
+        (list.snapshot[$0].id, table.visibleCell(at: $0)!)
+      })
+    #expect(controllers.activeIDs == Set(visible.keys), "a controller per visible row")
+    for (id, cell) in visible {
+      #expect(controllers.controller(for: id)?.cell === cell, "in the row's cell")
+      if let old = before[id] {
+        #expect(controllers.controller(for: id) === old, "kept while the row stayed on screen")
+      }
+    }
+    #expect(problems.isEmpty, "\(problems)")
+  }
+  #expect(controllers.attachCount - controllers.detachCount == controllers.activeIDs.count)
+  #expect(table.violations.isEmpty)
+}
