@@ -57,6 +57,7 @@ extension TerminalListView {
         hostDataSource?.willDisplay(cell, forItemAt: path)
       }
     }
+    updatePrefetching(shown: shown)
     while lines.count < height { lines.append(ScreenLine(plain: "").fitted(to: width)) }
     if let refreshLine {
       let banner = ScreenLine([
@@ -133,6 +134,27 @@ extension TerminalListView {
           detailStyle),
       ]).fitted(to: width, fill: style)
     }
+  }
+
+  /// Prefetches the ``prefetchRowCount`` rows past the screen in the
+  /// direction it last scrolled; cancels those that left the window unseen.
+  private func updatePrefetching(shown: Set<ItemPath>) {
+    guard let source = hostDataSource, prefetchRowCount > 0 else { return }
+    let down = topLine >= lastPrefetchTopLine
+    lastPrefetchTopLine = topLine
+    var window = Set<ItemPath>()
+    let edge = down ? shown.max() : shown.min()
+    var path = edge.flatMap { down ? lineIndex.item(after: $0) : lineIndex.item(before: $0) }
+    while let current = path, window.count < prefetchRowCount {
+      window.insert(current)
+      path = down ? lineIndex.item(after: current) : lineIndex.item(before: current)
+    }
+    prefetched.subtract(shown)
+    let cancelled = prefetched.subtracting(window)
+    let started = window.subtracting(prefetched)
+    prefetched = prefetched.subtracting(cancelled).union(started)
+    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled.sorted()) }
+    if !started.isEmpty { source.prefetchItems(at: started.sorted()) }
   }
 
   /// The cell for a row on screen, made by the data source when needed.

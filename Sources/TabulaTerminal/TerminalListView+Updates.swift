@@ -10,6 +10,10 @@ extension TerminalListView {
     reloadCount += 1
     for cell in cells.values { recycle(cell) }
     cells = [:]
+    if !prefetched.isEmpty {
+      hostDataSource?.cancelPrefetchingItems(at: prefetched.sorted())
+      prefetched = []
+    }
     highlights = [:]
     readStructure()
     if let selection, rowExists(selection) == false { self.selection = nil }
@@ -48,6 +52,7 @@ extension TerminalListView {
       if let target = map.newPath(of: path) { movedCells[target] = cell } else { recycle(cell) }
     }
     cells = movedCells
+    prefetched = Set(prefetched.compactMap(map.newPath(of:)))
     var movedHighlights: [ItemPath: (kind: Highlight, until: Double)] = [:]
     for (path, highlight) in highlights {
       if let target = map.newPath(of: path) { movedHighlights[target] = highlight }

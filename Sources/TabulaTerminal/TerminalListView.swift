@@ -98,6 +98,14 @@ public final class TerminalListView: ListHost {
   var registrations: [String: TerminalCell.Type] = [:]
   var reusePool: [String: [TerminalCell]] = [:]
   var prototypes: [String: TerminalCell] = [:]
+  /// How many rows beyond the screen, in the direction the view last
+  /// scrolled, are reported to the data source's `prefetchItems(at:)` (10
+  /// by default; 0: none). Rows that leave that window without showing are
+  /// reported to `cancelPrefetchingItems(at:)`.
+  public var prefetchRowCount = 10
+  /// The rows prefetched and not yet shown or cancelled.
+  var prefetched: Set<ItemPath> = []
+  var lastPrefetchTopLine = 0
   /// The cells on screen that the data source was told appeared, with the
   /// path they were last drawn at.
   var displayed: [ObjectIdentifier: ItemPath] = [:]

@@ -11,6 +11,17 @@
     UICollectionViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UICollectionViewCell>)?
+    /// The app's own delegate: calls the bridge does not answer go to it.
+    weak var forwardee: (any UICollectionViewDelegate)?
+
+    override func responds(to aSelector: Selector!) -> Bool {
+      super.responds(to: aSelector) || (forwardee?.responds(to: aSelector) ?? false)
+    }
+
+    override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      if let forwardee, forwardee.responds(to: aSelector) { return forwardee }
+      return super.forwardingTarget(for: aSelector)
+    }
 
     func numberOfSections(in collectionView: UICollectionView) -> Int {
       source?.numberOfSections ?? 0
@@ -78,9 +89,26 @@
         retain(bridge, by: self)
         bridge.source = newValue
         register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
+        if let existing = delegate, !(existing is CollectionViewBridge) {
+          bridge.forwardee = existing
+        }
         dataSource = bridge
+        delegate = nil  // UIKit asks again which calls the delegate answers
         delegate = bridge
         prefetchDataSource = bridge
+      }
+    }
+
+    /// The app's delegate, which still hears every delegate call Tabula does
+    /// not answer (scrolling, editing, context menus...). A delegate set
+    /// before ``hostDataSource`` becomes it.
+    public var forwardingDelegate: (any UICollectionViewDelegate)? {
+      get { retainedBridge(of: self, as: CollectionViewBridge.self)?.forwardee }
+      set {
+        guard let bridge = retainedBridge(of: self, as: CollectionViewBridge.self) else { return }
+        bridge.forwardee = newValue
+        delegate = nil
+        delegate = bridge
       }
     }
 
@@ -90,6 +118,14 @@
       _ batch: Changeset, animated: Bool, updateData: () -> Void,
       completion: @escaping @MainActor () -> Void
     ) {
+      // Off screen (no window) an animation is bookkeeping nobody sees, and
+      // UIKit may raise on it: reload instead.
+      guard window != nil else {
+        updateData()
+        reloadData()
+        completion()
+        return
+      }
       withoutActuallyEscaping(updateData) { updateData in
         let perform = { [self] in
           performBatchUpdates(

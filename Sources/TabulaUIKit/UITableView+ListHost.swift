@@ -11,6 +11,17 @@
     UITableViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UITableViewCell>)?
+    /// The app's own delegate: calls the bridge does not answer go to it.
+    weak var forwardee: (any UITableViewDelegate)?
+
+    override func responds(to aSelector: Selector!) -> Bool {
+      super.responds(to: aSelector) || (forwardee?.responds(to: aSelector) ?? false)
+    }
+
+    override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      if let forwardee, forwardee.responds(to: aSelector) { return forwardee }
+      return super.forwardingTarget(for: aSelector)
+    }
     /// Cells kept for measuring, one per reuse identifier; never shown.
     var prototypes: [String: UITableViewCell] = [:]
 
@@ -115,9 +126,26 @@
         retain(bridge, by: self)
         bridge.source = newValue
         register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
+        if let existing = delegate, !(existing is TableViewBridge) {
+          bridge.forwardee = existing
+        }
         dataSource = bridge
+        delegate = nil  // UIKit asks again which calls the delegate answers
         delegate = bridge
         prefetchDataSource = bridge
+      }
+    }
+
+    /// The app's delegate, which still hears every delegate call Tabula does
+    /// not answer (scrolling, editing, context menus...). A delegate set
+    /// before ``hostDataSource`` becomes it.
+    public var forwardingDelegate: (any UITableViewDelegate)? {
+      get { retainedBridge(of: self, as: TableViewBridge.self)?.forwardee }
+      set {
+        guard let bridge = retainedBridge(of: self, as: TableViewBridge.self) else { return }
+        bridge.forwardee = newValue
+        delegate = nil
+        delegate = bridge
       }
     }
 
@@ -130,6 +158,14 @@
       _ batch: Changeset, animated: Bool, updateData: () -> Void,
       completion: @escaping @MainActor () -> Void
     ) {
+      // Off screen (no window) an animation is bookkeeping nobody sees, and
+      // UIKit may raise on it: reload instead.
+      guard window != nil else {
+        updateData()
+        reloadData()
+        completion()
+        return
+      }
       let sections = batch.sectionUpdates.map(\.to)
       let refreshUpdatedTitles = RunOnce { [self] in refreshTitles(ofSections: sections) }
       withoutActuallyEscaping(updateData) { updateData in

@@ -260,3 +260,31 @@ func rowControllers() async {
   #expect(controllers.attachCount - controllers.detachCount == controllers.activeIDs.count)
   #expect(table.violations.isEmpty)
 }
+
+@MainActor
+@Test("terminal: the rows past the screen are prefetched; those passed by unseen are cancelled")
+func terminalPrefetching() {
+  let log = LifecycleLog()
+  let list = TerminalListView(width: 30, height: 8)
+  list.prefetchRowCount = 4
+  let presenters = PresenterRegistry<TerminalCell>()
+  presenters.register(LoggingPresenter<TerminalCell>(log: log) { $0.text = $1.text })
+  let rows = (0..<100).map { LoggedRow(id: $0, text: "row \($0)") }
+  let controller = ListController(
+    host: list, snapshot: try! Snapshot(rows, in: SectionInfo(id: "rows")),
+    presenters: presenters)
+  _ = list.render()
+  #expect(log.prefetched == Set(8..<12))
+  list.select(ItemPath(section: 0, item: 9))  // two rows down: 8 and 9 show
+  _ = list.render()
+  #expect(log.prefetched == Set(10..<14))
+  #expect(log.cancels == 0)
+  list.select(ItemPath(section: 0, item: 60))
+  _ = list.render()
+  #expect(log.prefetched == Set(61..<65))
+  #expect(log.cancels == 4, "10...13 were passed by unseen")
+  list.select(ItemPath(section: 0, item: 40))  // up: the window is above
+  _ = list.render()
+  #expect(log.prefetched == Set(36..<40))
+  withExtendedLifetime(controller) {}
+}
