@@ -30,6 +30,15 @@ extension TerminalListView {
       revealSelection()
       if topLine == top { break }
     }
+    // The cells coming on screen appear before they are drawn (what a
+    // presenter does then is in this frame); the data source hears it once
+    // per cell, and of its end when the cell is recycled.
+    for path in visibleItemPaths {
+      let cell = cell(at: path)
+      if displayed.updateValue(path, forKey: ObjectIdentifier(cell)) == nil {
+        hostDataSource?.willDisplay(cell, forItemAt: path)
+      }
+    }
     var lines: [ScreenLine] = []
     var shown = Set<ItemPath>()
     var line = topLine
@@ -49,14 +58,8 @@ extension TerminalListView {
       recycle(cell)
       cells[path] = nil
     }
-    // The cells that came on screen appear; the data source hears it once
-    // per cell, and of its end when the cell is recycled.
-    for path in shown.sorted() {
-      guard let cell = cells[path] else { continue }
-      if displayed.updateValue(path, forKey: ObjectIdentifier(cell)) == nil {
-        hostDataSource?.willDisplay(cell, forItemAt: path)
-      }
-    }
+    for cell in leavingCells { recycle(cell) }
+    leavingCells = []
     updatePrefetching(shown: shown)
     while lines.count < height { lines.append(ScreenLine(plain: "").fitted(to: width)) }
     if let refreshLine {

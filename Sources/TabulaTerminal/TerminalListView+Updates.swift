@@ -9,7 +9,9 @@ extension TerminalListView {
   public func reloadData() {
     reloadCount += 1
     for cell in cells.values { recycle(cell) }
+    for cell in leavingCells { recycle(cell) }
     cells = [:]
+    leavingCells = []
     if !prefetched.isEmpty {
       hostDataSource?.cancelPrefetchingItems(at: prefetched.sorted())
       prefetched = []
@@ -49,7 +51,13 @@ extension TerminalListView {
 
     var movedCells: [ItemPath: TerminalCell] = [:]
     for (path, cell) in cells {
-      if let target = map.newPath(of: path) { movedCells[target] = cell } else { recycle(cell) }
+      // A deleted or reloaded row's cell leaves once the new cells
+      // appeared (at the next render), as on UIKit.
+      if let target = map.newPath(of: path) {
+        movedCells[target] = cell
+      } else {
+        leavingCells.append(cell)
+      }
     }
     cells = movedCells
     prefetched = Set(prefetched.compactMap(map.newPath(of:)))

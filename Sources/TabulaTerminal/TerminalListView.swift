@@ -109,6 +109,9 @@ public final class TerminalListView: ListHost {
   /// The cells on screen that the data source was told appeared, with the
   /// path they were last drawn at.
   var displayed: [ObjectIdentifier: ItemPath] = [:]
+  /// Cells of rows a batch removed, recycled after the next render's new
+  /// cells appeared.
+  var leavingCells: [TerminalCell] = []
   var reconfiguring: (path: ItemPath, cell: TerminalCell)?
 
   /// An empty list view of `width` columns × `height` lines.

@@ -69,6 +69,8 @@ extension SimulatedListView {
         header: headers[section] == nil ? 0 : headerHeight,
         footer: footers[section] == nil ? 0 : footerHeight, ofSectionAt: section)
     }
+    // A title that came or went moved the rows below it.
+    if !refreshes.isEmpty && (headerHeight != 0 || footerHeight != 0) { layOut() }
     batchCount += 1
     batchLog.append(operations)
     if let completion { schedule { completion(true) } }

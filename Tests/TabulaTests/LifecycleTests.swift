@@ -288,3 +288,43 @@ func terminalPrefetching() {
   #expect(log.prefetched == Set(36..<40))
   withExtendedLifetime(controller) {}
 }
+
+@MainActor
+@Test("terminal: a reloaded row on screen keeps its child controller, moved to the new cell")
+func terminalReloadKeepsController() async {
+  final class Child {
+    var cell: TerminalCell?
+  }
+  let controllers = RowControllers<Int, Child, TerminalCell>(
+    make: { _ in Child() }, attach: { $0.cell = $1 }, detach: { child, _ in child.cell = nil })
+  struct ChildPresenter: Presenter {
+    let controllers: RowControllers<Int, Child, TerminalCell>
+    func reuseIdentifier(for row: LoggedRow, style: PresentationStyle) -> String { "row" }
+    func configure(_ cell: TerminalCell, with row: LoggedRow, context: PresentationContext) {
+      cell.text = row.text
+    }
+    func willDisplay(_ cell: TerminalCell, with row: LoggedRow, context: PresentationContext) {
+      controllers.willDisplay(row.id, in: cell)
+    }
+    func didEndDisplaying(_ cell: TerminalCell, with row: LoggedRow) {
+      controllers.didEndDisplaying(row.id, in: cell)
+    }
+  }
+  let list = TerminalListView(width: 30, height: 8)
+  let presenters = PresenterRegistry<TerminalCell>()
+  presenters.register(ChildPresenter(controllers: controllers))
+  let rows = (0..<20).map { LoggedRow(id: $0, text: "row \($0)") }
+  let section = SectionInfo(id: "rows")
+  let controller = ListController(
+    host: list, snapshot: try! Snapshot(rows, in: section), presenters: presenters)
+  _ = list.render()
+  let child = controllers.controller(for: 2)
+  #expect(child != nil)
+  var next = try! Snapshot(rows, in: section)
+  try! next.reloadItems([2])
+  await controller.apply(next)
+  _ = list.render()
+  #expect(controllers.controller(for: 2) === child, "the same controller")
+  #expect(child?.cell === list.visibleCell(at: ItemPath(section: 0, item: 2)), "in the new cell")
+  #expect(controllers.madeCount == 8)
+}

@@ -200,6 +200,48 @@ struct PagedSourceTests {
     #expect(feed.droppedDuplicateCount == 2)
   }
 
+  @Test("an empty first page with more to come: no results until a page brings rows, then loaded")
+  func emptyFirstPage() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<0, next: 0)
+    await feed.waitUntilIdle()
+    #expect(feed.state == .noContent)
+    feed.rowsDidShow(through: 0, screenRows: 10)
+    await script.waitForRequests(2)
+    script.answer(1, ids: 0..<5, next: nil)
+    await feed.waitUntilIdle()
+    #expect(feed.state == .loaded)
+    #expect(ids(feed) == Array(0..<5))
+  }
+
+  @Test(
+    "prepend waits for content: nothing while the first load or a refresh runs, or after it failed")
+  func prependWithoutContent() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    feed.load()
+    await script.waitForRequests(1)
+    script.fail(0)
+    await feed.waitUntilIdle()
+    feed.prepend([AnyItem(PageRow(id: 50, title: "new"))])
+    #expect(feed.itemCount == 0)
+    feed.retry()
+    await script.waitForRequests(2)
+    script.answer(1, ids: 0..<3, next: 3)
+    await feed.waitUntilIdle()
+    feed.refresh()
+    feed.prepend([AnyItem(PageRow(id: 51, title: "new"))])
+    feed.retry()  // nothing failed, and a refresh runs
+    await script.waitForRequests(3)
+    script.answer(2, ids: 0..<3, next: 3)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == [0, 1, 2])
+    #expect(feed.loadCount == 3)
+  }
+
   @Test("a failed first load shows the error placeholder; retry loads again")
   func failedFirstLoad() async {
     let script = ScriptedPages()

@@ -13,6 +13,10 @@ extension ListController {
   public func willDisplay(_ cell: Cell, forItemAt path: ItemPath) {
     guard let item = _item(self, path) else { return }
     let key = ObjectIdentifier(cell as AnyObject)
+    // A cell shown again without having ended ends its first model first.
+    if let (model, entry) = displayed.removeValue(forKey: key) {
+      entry?.didEndDisplaying(cell, model)
+    }
     guard let presenters else {
       displayed[key] = (item, nil)
       return

@@ -21,7 +21,8 @@
 ///   its cell (`attach`); the controller stays with the row's identity while
 ///   the row is on screen: a reconfigured or moved row keeps it, a reloaded
 ///   row's new cell takes it over (detached from the old cell, attached to
-///   the new one, whichever order the host reports them in).
+///   the new one: hosts report the new cell's appearance before the old
+///   cell's end, as UIKit does).
 /// - When the row's last cell leaves the screen the controller is detached
 ///   (`detach`) and released: a row that comes back gets a new one.
 @MainActor

@@ -168,6 +168,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
   /// Asks again for what failed: the next page, or the first one when
   /// nothing was loaded.
   public func retry() {
+    guard !state.isLoading else { return }  // a refresh is under way
     if case .failed = pageState {
       pageState = .idle
       loadNextPage()
@@ -178,12 +179,17 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
 
   /// Puts `items` above the content (new posts arriving at the top while
   /// the user reads further down), keeping every page; items already shown
-  /// are dropped and counted as for a page. Before the first page arrives
-  /// this does nothing: that page will bring them.
+  /// are dropped and counted as for a page. While the first page (or a
+  /// refresh) loads, or when nothing could be loaded, this does nothing:
+  /// that page will bring them.
   ///
   /// - Complexity: O(n + k).
   public func prepend(_ items: [Item]) {
-    guard state != .initial && state != .loading else { return }
+    switch state {
+    case .loaded, .noContent: break
+    case .error where itemCount > 0: break
+    default: return
+    }
     let fresh = unique(items, excluding: storage)
     guard !fresh.isEmpty else { return }
     editItems { storage in
@@ -245,6 +251,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     case .success(let page):
       let items = unique(page.items, excluding: storage)
       editItems { try! $0.appendItems(items) }  // ids made unique just above
+      if state == .noContent && itemCount > 0 { state = .loaded }
       next = page.next
       pageState = next == nil ? .end : .idle
     case .failure(let error):
