@@ -125,7 +125,7 @@ extension TerminalListView {
     }
     let marker = isSelected ? "› " : "  "
     let detail = cell.detail.isEmpty ? "" : " \(inert(cell.detail)) "
-    let room = max(0, width - displayWidth(of: marker) - displayWidth(of: detail))
+    let room = cell.textColumns(inWidth: width)
     let markerStyle = isSelected ? TextStyle(bold: true, inverse: true) : .plain
     return cell.textLines(columns: room).enumerated().map { number, text in
       let padding = String(repeating: " ", count: max(0, room - displayWidth(of: text)))

@@ -78,29 +78,7 @@ extension TerminalListView {
     if counts[section] > 0 {
       return ItemPath(section: section, item: min(path.item, counts[section] - 1))
     }
-    return rowBefore(ItemPath(section: section, item: 0)) ?? firstRow()
-  }
-
-  private func rowBefore(_ path: ItemPath) -> ItemPath? {
-    if path.item > 0 { return ItemPath(section: path.section, item: path.item - 1) }
-    var section = path.section - 1
-    while section >= 0 {
-      if counts[section] > 0 { return ItemPath(section: section, item: counts[section] - 1) }
-      section -= 1
-    }
-    return nil
-  }
-
-  private func rowAfter(_ path: ItemPath) -> ItemPath? {
-    if path.item + 1 < counts[path.section] {
-      return ItemPath(section: path.section, item: path.item + 1)
-    }
-    var section = path.section + 1
-    while section < counts.count {
-      if counts[section] > 0 { return ItemPath(section: section, item: 0) }
-      section += 1
-    }
-    return nil
+    return lineIndex.item(before: ItemPath(section: section, item: 0)) ?? firstRow()
   }
 
   /// Puts the cursor on `line` (clamped to the list): on its row, or on its
@@ -126,7 +104,8 @@ extension TerminalListView {
     }
     guard var current = selection ?? firstRow() else { return }
     for _ in 0..<abs(steps) {
-      guard let next = steps > 0 ? rowAfter(current) : rowBefore(current) else { break }
+      guard let next = steps > 0 ? lineIndex.item(after: current) : lineIndex.item(before: current)
+      else { break }
       current = next
     }
     select(current)

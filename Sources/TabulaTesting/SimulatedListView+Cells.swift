@@ -153,13 +153,25 @@ extension SimulatedListView {
     guard asksHeights else {
       return HeightIndex(
         itemCounts: counts, rowHeight: rowHeight,
-        headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
-        footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight })
+        headerHeight: sectionHeaderHeight,
+        footerHeight: sectionFooterHeight)
     }
     return HeightIndex(
-      itemCounts: counts, headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
-      footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
+      itemCounts: counts, headerHeight: sectionHeaderHeight,
+      footerHeight: sectionFooterHeight,
       itemHeight: { self.estimatedHeight(at: $0) })
+  }
+
+  /// The height of the header of `section`: ``headerHeight`` if it has a
+  /// title, else none.
+  func sectionHeaderHeight(_ section: Int) -> Double {
+    headers[section] == nil ? 0 : headerHeight
+  }
+
+  /// The height of the footer of `section`: ``footerHeight`` if it has a
+  /// title, else none.
+  func sectionFooterHeight(_ section: Int) -> Double {
+    footers[section] == nil ? 0 : footerHeight
   }
 
   func estimatedHeight(at path: ItemPath) -> Double {

@@ -56,7 +56,7 @@ extension SimulatedListView {
     let result = try BatchRules.apply(operations, before: batchBefore, after: after, kind: kind)
     // The heights follow the batch in place when it is exactly the
     // changeset `performBatch` was given; else they are rebuilt.
-    let changes = pendingChangeset.flatMap { BatchOperations($0) == operations ? $0 : nil }
+    let changes = pendingChangeset.flatMap { $0.operations == operations ? $0.changes : nil }
     pendingChangeset = nil
     commit(result, after: after, changes: changes)
     // Titles of updated sections are part of the batch: they are read now,
@@ -66,8 +66,8 @@ extension SimulatedListView {
       headers[section] = hostDataSource?.headerTitle(forSectionAt: section) ?? nil
       footers[section] = hostDataSource?.footerTitle(forSectionAt: section) ?? nil
       heightIndex.setHeights(
-        header: headers[section] == nil ? 0 : headerHeight,
-        footer: footers[section] == nil ? 0 : footerHeight, ofSectionAt: section)
+        header: sectionHeaderHeight(section),
+        footer: sectionFooterHeight(section), ofSectionAt: section)
     }
     // A title that came or went moved the rows below it.
     if !refreshes.isEmpty && (headerHeight != 0 || footerHeight != 0) { layOut() }
@@ -149,7 +149,7 @@ extension SimulatedListView {
     {
       pendingAnchor = (anchor, BatchPositionMap(changes), counts)
     }
-    if batchDepth == 0 { pendingChangeset = changes }
+    if batchDepth == 0 { pendingChangeset = (changes, operations) }
     do {
       try performBatchUpdates(
         {
@@ -247,15 +247,15 @@ extension SimulatedListView {
     } else if let changes {
       heightIndex.apply(
         changes, numberOfItems: { after[$0] },
-        headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
-        footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
+        headerHeight: sectionHeaderHeight,
+        footerHeight: sectionFooterHeight,
         itemHeight: { self.estimatedHeight(at: $0) })
     } else {
       let oldHeights = (0..<heightIndex.numberOfSections).map(heightIndex.heights(inSectionAt:))
       let reconfigured = Set(result.reconfigured)
       heightIndex = HeightIndex(
-        itemCounts: after, headerHeight: { self.headers[$0] == nil ? 0 : self.headerHeight },
-        footerHeight: { self.footers[$0] == nil ? 0 : self.footerHeight },
+        itemCounts: after, headerHeight: sectionHeaderHeight,
+        footerHeight: sectionFooterHeight,
         itemHeight: { path in
           guard let source = result.rowSources[path.section][path.item],
             !reconfigured.contains(path)

@@ -182,8 +182,9 @@ public class SimulatedListView: ListHost {
   /// The row to keep in place through the batch being committed, set by
   /// `ListHost.performBatch`.
   var pendingAnchor: (anchor: ScrollAnchor, map: BatchPositionMap, oldCounts: [Int])?
-  /// The changeset `ListHost.performBatch` is performing, if any.
-  var pendingChangeset: Changeset?
+  /// The changeset `ListHost.performBatch` is performing, if any, with the
+  /// operations it makes.
+  var pendingChangeset: (changes: Changeset, operations: BatchOperations)?
 
   init(kind: ListViewKind, viewportHeight: Int) {
     self.kind = kind

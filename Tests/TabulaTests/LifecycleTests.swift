@@ -188,17 +188,19 @@ final class ChildController {
   init(rowID: Int) { self.rowID = rowID }
 }
 
-struct ControllerPresenter: Presenter {
-  let controllers: RowControllers<Int, ChildController, SimulatedCell>
+/// Forwards a row's lifecycle to its child controllers.
+struct ControllerPresenter<Child: AnyObject, Cell: AnyObject>: Presenter {
+  let controllers: RowControllers<Int, Child, Cell>
+  let configureCell: (Cell, LoggedRow) -> Void
 
   func reuseIdentifier(for row: LoggedRow, style: PresentationStyle) -> String { "row" }
-  func configure(_ cell: SimulatedCell, with row: LoggedRow, context: PresentationContext) {
-    cell.text = row.text
+  func configure(_ cell: Cell, with row: LoggedRow, context: PresentationContext) {
+    configureCell(cell, row)
   }
-  func willDisplay(_ cell: SimulatedCell, with row: LoggedRow, context: PresentationContext) {
+  func willDisplay(_ cell: Cell, with row: LoggedRow, context: PresentationContext) {
     controllers.willDisplay(row.id, in: cell)
   }
-  func didEndDisplaying(_ cell: SimulatedCell, with row: LoggedRow) {
+  func didEndDisplaying(_ cell: Cell, with row: LoggedRow) {
     controllers.didEndDisplaying(row.id, in: cell)
   }
 }
@@ -222,7 +224,7 @@ func rowControllers() async {
   table.animationTiming = .immediate
   table.register(SimulatedCell.self, forReuseIdentifier: "row")
   let presenters = PresenterRegistry<SimulatedCell>()
-  presenters.register(ControllerPresenter(controllers: controllers))
+  presenters.register(ControllerPresenter(controllers: controllers) { $0.text = $1.text })
   var rows = (0..<60).map { LoggedRow(id: $0, text: "row \($0)") }
   let section = SectionInfo(id: "rows")
   let list = ListController(
@@ -297,22 +299,9 @@ func terminalReloadKeepsController() async {
   }
   let controllers = RowControllers<Int, Child, TerminalCell>(
     make: { _ in Child() }, attach: { $0.cell = $1 }, detach: { child, _ in child.cell = nil })
-  struct ChildPresenter: Presenter {
-    let controllers: RowControllers<Int, Child, TerminalCell>
-    func reuseIdentifier(for row: LoggedRow, style: PresentationStyle) -> String { "row" }
-    func configure(_ cell: TerminalCell, with row: LoggedRow, context: PresentationContext) {
-      cell.text = row.text
-    }
-    func willDisplay(_ cell: TerminalCell, with row: LoggedRow, context: PresentationContext) {
-      controllers.willDisplay(row.id, in: cell)
-    }
-    func didEndDisplaying(_ cell: TerminalCell, with row: LoggedRow) {
-      controllers.didEndDisplaying(row.id, in: cell)
-    }
-  }
   let list = TerminalListView(width: 30, height: 8)
   let presenters = PresenterRegistry<TerminalCell>()
-  presenters.register(ChildPresenter(controllers: controllers))
+  presenters.register(ControllerPresenter(controllers: controllers) { $0.text = $1.text })
   let rows = (0..<20).map { LoggedRow(id: $0, text: "row \($0)") }
   let section = SectionInfo(id: "rows")
   let controller = ListController(

@@ -57,6 +57,17 @@ struct PagedSourceTests {
     PagedSource(section: section) { try await script.load($0) }
   }
 
+  /// Loads `feed`'s first page: rows `ids`, then the page at `next`.
+  func loadFirstPage(
+    _ feed: PagedSource<SectionInfo, AnyItem, Int>, _ script: ScriptedPages, ids: Range<Int>,
+    next: Int?
+  ) async {
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: ids, next: next)
+    await feed.waitUntilIdle()
+  }
+
   func ids(_ source: PagedSource<SectionInfo, AnyItem, Int>) -> [Int] {
     source.content.items.compactMap { $0.base(as: PageRow.self)?.id }
   }
@@ -101,10 +112,7 @@ struct PagedSourceTests {
   func failureAndRetry() async {
     let script = ScriptedPages()
     let feed = source(script)
-    feed.load()
-    await script.waitForRequests(1)
-    script.answer(0, ids: 0..<10, next: 10)
-    await feed.waitUntilIdle()
+    await loadFirstPage(feed, script, ids: 0..<10, next: 10)
     feed.rowsDidShow(through: 9, screenRows: 10)
     await script.waitForRequests(2)
     script.fail(1)
@@ -130,10 +138,7 @@ struct PagedSourceTests {
     let feed = source(script)
     var reported: [[AnyHashable]] = []
     feed.onDroppedDuplicates = { reported.append($0) }
-    feed.load()
-    await script.waitForRequests(1)
-    script.answer(0, ids: 0..<10, next: 10)
-    await feed.waitUntilIdle()
+    await loadFirstPage(feed, script, ids: 0..<10, next: 10)
     feed.loadNextPage()
     await script.waitForRequests(2)
     script.answer(1, ids: 5..<15, next: 15)  // the data shifted by five
@@ -148,10 +153,7 @@ struct PagedSourceTests {
   func refreshRacingAPage() async {
     let script = ScriptedPages()
     let feed = source(script)
-    feed.load()
-    await script.waitForRequests(1)
-    script.answer(0, ids: 0..<10, next: 10)
-    await feed.waitUntilIdle()
+    await loadFirstPage(feed, script, ids: 0..<10, next: 10)
     feed.loadNextPage()
     await script.waitForRequests(2)
     feed.refresh()
@@ -204,10 +206,7 @@ struct PagedSourceTests {
   func emptyFirstPage() async {
     let script = ScriptedPages()
     let feed = source(script)
-    feed.load()
-    await script.waitForRequests(1)
-    script.answer(0, ids: 0..<0, next: 0)
-    await feed.waitUntilIdle()
+    await loadFirstPage(feed, script, ids: 0..<0, next: 0)
     #expect(feed.state == .noContent)
     feed.rowsDidShow(through: 0, screenRows: 10)
     await script.waitForRequests(2)
@@ -272,10 +271,7 @@ struct PagedSourceTests {
     let controller = ListController<SectionInfo, AnyItem, SimulatedCell>(
       host: table, presenters: presenters)
     controller.connect(to: feed)
-    feed.load()
-    await script.waitForRequests(1)
-    script.answer(0, ids: 0..<10, next: 10)
-    await feed.waitUntilIdle()
+    await loadFirstPage(feed, script, ids: 0..<10, next: 10)
     var answered = 1
     for page in 1..<6 {
       feed.rowsDidShow(through: feed.content.numberOfItems - 1, screenRows: 10)

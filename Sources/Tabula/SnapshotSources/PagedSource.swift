@@ -285,22 +285,24 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
   /// shown snapshot lets go of the storage so that nothing shares it (the
   /// edit is then O(k) at the end). ``publish()`` puts the end row back.
   private func editItems(_ edit: (inout Snapshot<SectionModel, Item>) -> Void) {
+    takeEndRowOff()
+    edit(&storage)
+  }
+
+  /// Lets the shown snapshot go of the storage (so that nothing shares it)
+  /// and removes the end row, in place.
+  private func takeEndRowOff() {
     snapshot = Snapshot()
     if hasEndRow {
       storage._removeTrailingItems(1)
       hasEndRow = false
     }
-    edit(&storage)
   }
 
   private func publish() {
     if itemCount > 0 {
       // The end row for the page state, swapped in place.
-      snapshot = Snapshot()
-      if hasEndRow {
-        storage._removeTrailingItems(1)
-        hasEndRow = false
-      }
+      takeEndRowOff()
       if let makePlaceholder, let row = endRow() {
         try! storage.appendItems([makePlaceholder(row)])  // one row, its own id
         hasEndRow = true
