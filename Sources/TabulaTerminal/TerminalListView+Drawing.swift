@@ -47,6 +47,9 @@ extension TerminalListView {
       case .header(let section):
         lines.append(headerLine(headers[section] ?? "", selected: section == selectedHeader))
         line += 1
+      case .footer(let section):
+        lines.append(footerLine(footers[section] ?? ""))
+        line += 1
       case .row(let path, let within):
         shown.insert(path)
         let rowLines = self.rowLines(path, now: now)
@@ -92,6 +95,7 @@ extension TerminalListView {
         recycle(cell)
         cells[ItemPath(section: section, item: item)] = nil
       }
+      if let footer = footers[section] { output.append("  \(inert(footer))") }
     }
     return output.joined(separator: "\n")
   }
@@ -103,6 +107,11 @@ extension TerminalListView {
       StyledText(label, TextStyle(bold: true, inverse: selected, foreground: .cyan)),
       StyledText(rule, TextStyle(dim: true, inverse: selected)),
     ]).fitted(to: width)
+  }
+
+  private func footerLine(_ text: String) -> ScreenLine {
+    ScreenLine([StyledText("  " + truncated(text, to: max(1, width - 2)), TextStyle(dim: true))])
+      .fitted(to: width)
   }
 
   /// The lines of the row at `path`: the first with the cursor marker and

@@ -8,29 +8,64 @@ import Tabula
 // across batches and resizing.
 
 extension TerminalListView {
-  /// What a line shows: a header, or line `line` of a row.
+  /// What a line shows: a header, line `line` of a row, or a footer.
   enum Element {
     case header(Int)
     case row(ItemPath, line: Int)
+    case footer(Int)
   }
 
-  /// How many lines the list has: headers and rows.
+  /// How many lines the list has: headers, rows and footers.
   var totalLines: Int { Int(lineIndex.contentHeight) }
 
-  /// Reads the counts and header titles from the data source; rows take
+  /// Reads the counts, headers and footers from the data source; rows take
   /// their estimated line counts until they are drawn.
   func readStructure() {
     guard let source = hostDataSource else {
       counts = []
       headers = []
+      footers = []
       lineIndex = HeightIndex()
       return
     }
     counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
-    headers = counts.indices.map { source.headerTitle(forSectionAt: $0) }
+    readSectionLines(source)
     lineIndex = HeightIndex(
       itemCounts: counts, headerHeight: { self.headers[$0] == nil ? 0 : 1 },
+      footerHeight: { self.footers[$0] == nil ? 0 : 1 },
       itemHeight: { self.estimatedLines(at: $0) })
+  }
+
+  /// Reads every section's header and footer line: the text of its section
+  /// view (a ``TerminalCell`` its section presenter configures: text, then
+  /// detail), else its title.
+  func readSectionLines(_ source: any ListHostDataSource<TerminalCell>) {
+    headers = counts.indices.map {
+      sectionLine(.header, $0, source) ?? source.headerTitle(forSectionAt: $0)
+    }
+    footers = counts.indices.map {
+      sectionLine(.footer, $0, source) ?? source.footerTitle(forSectionAt: $0)
+    }
+  }
+
+  /// The text of the section's view of `kind`, if it has one. The view is
+  /// configured on a cell kept per reuse identifier, prepared for reuse
+  /// first.
+  private func sectionLine(
+    _ kind: SectionViewKind, _ section: Int, _ source: any ListHostDataSource<TerminalCell>
+  ) -> String? {
+    guard let identifier = source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section)
+    else { return nil }
+    let view: TerminalCell
+    if let kept = sectionCells[identifier] {
+      kept.recycle()
+      view = kept
+    } else {
+      view = (registrations[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
+      sectionCells[identifier] = view
+    }
+    source.configureSectionView(view, ofKind: kind, inSectionAt: section)
+    return view.detail.isEmpty ? view.text : "\(view.text)  \(view.detail)"
   }
 
   /// The lines a row not drawn yet is given: the data source's estimate,
@@ -52,7 +87,7 @@ extension TerminalListView {
     switch element {
     case .header(let section): return .header(section)
     case .item(let path): return .row(path, line: line - Int(start))
-    case .footer(let section): preconditionFailure("section \(section) has a footer line")
+    case .footer(let section): return .footer(section)
     }
   }
 
@@ -105,7 +140,7 @@ extension TerminalListView {
     var line = topLine
     while line < min(topLine + height, totalLines) {
       switch element(at: line) {
-      case .header:
+      case .header, .footer:
         line += 1
       case .row(let path, let within):
         line += measure(path) - within

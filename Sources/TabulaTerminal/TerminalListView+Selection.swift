@@ -94,13 +94,22 @@ extension TerminalListView {
       } else {
         select(line <= 0 ? firstRow() : lastRow())
       }
+    case .footer(let section):
+      // The section's last row, or the nearest one above it.
+      select(lineIndex.item(before: ItemPath(section: section + 1, item: 0)) ?? firstRow())
     }
   }
 
   private func moveCursor(by steps: Int) {
     if selectsHeaders {
       guard let current = cursorLine else { return placeCursor(onLine: 0) }
-      return placeCursor(onLine: current + steps)
+      // Footers do not take the cursor: it moves on past them.
+      var target = current + steps
+      let step = steps < 0 ? -1 : 1
+      while target > 0 && target < totalLines - 1, case .footer = element(at: target) {
+        target += step
+      }
+      return placeCursor(onLine: target)
     }
     guard var current = selection ?? firstRow() else { return }
     for _ in 0..<abs(steps) {

@@ -39,10 +39,11 @@ extension TerminalListView {
       // Rows keep their measured lines through the batch; new rows take
       // their estimates until they are drawn.
       counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
-      headers = counts.indices.map { source.headerTitle(forSectionAt: $0) }
+      readSectionLines(source)
       lineIndex.apply(
         batch, numberOfItems: { self.counts[$0] },
         headerHeight: { self.headers[$0] == nil ? 0 : 1 },
+        footerHeight: { self.footers[$0] == nil ? 0 : 1 },
         itemHeight: { self.estimatedLines(at: $0) })
     } else {
       readStructure()

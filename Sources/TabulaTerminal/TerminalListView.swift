@@ -91,6 +91,9 @@ public final class TerminalListView: ListHost {
 
   var counts: [Int] = []
   var headers: [String?] = []
+  var footers: [String?] = []
+  /// The cells section views are configured on, one per reuse identifier.
+  var sectionCells: [String: TerminalCell] = [:]
   /// The line counts of headers (1 or 0) and rows, in list order.
   var lineIndex = HeightIndex()
   var cells: [ItemPath: TerminalCell] = [:]
@@ -152,7 +155,7 @@ public final class TerminalListView: ListHost {
     var line = topLine
     while line < min(topLine + height, totalLines) {
       switch element(at: line) {
-      case .header: line += 1
+      case .header, .footer: line += 1
       case .row(let path, let within):
         paths.append(path)
         line += lineCount(of: path) - within

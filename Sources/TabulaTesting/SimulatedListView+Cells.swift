@@ -107,6 +107,7 @@ extension SimulatedListView {
       }
     }
     updatePrefetching(visible: visible, visibleTokens: visibleTokens)
+    layOutSectionViews()
   }
 
   /// The data source hears that `cell` (of the row `token`) left the screen.
@@ -162,16 +163,25 @@ extension SimulatedListView {
       itemHeight: { self.estimatedHeight(at: $0) })
   }
 
-  /// The height of the header of `section`: ``headerHeight`` if it has a
-  /// title, else none.
+  /// The height of the header of `section`: a view's asked height (with
+  /// ``asksHeights``), else ``headerHeight`` if it has a view or a title,
+  /// else none.
   func sectionHeaderHeight(_ section: Int) -> Double {
-    headers[section] == nil ? 0 : headerHeight
+    sectionViewHeight(.header, section, title: headers[section], default: headerHeight)
   }
 
-  /// The height of the footer of `section`: ``footerHeight`` if it has a
-  /// title, else none.
+  /// The height of the footer of `section`, as that of its header.
   func sectionFooterHeight(_ section: Int) -> Double {
-    footers[section] == nil ? 0 : footerHeight
+    sectionViewHeight(.footer, section, title: footers[section], default: footerHeight)
+  }
+
+  private func sectionViewHeight(
+    _ kind: SectionViewKind, _ section: Int, title: String?, default height: Double
+  ) -> Double {
+    guard sectionViewID(kind, section) != nil else { return title == nil ? 0 : height }
+    guard asksHeights else { return height }
+    return hostDataSource?.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
+      ?? height
   }
 
   func estimatedHeight(at path: ItemPath) -> Double {

@@ -23,6 +23,7 @@ extension SimulatedListView {
     }
     cancelAllPrefetching()
     cells = [:]
+    dropSectionViews()
     loadWithoutCells(dataSourceCounts())
     layOut()
   }
@@ -65,12 +66,14 @@ extension SimulatedListView {
     for section in refreshes {
       headers[section] = hostDataSource?.headerTitle(forSectionAt: section) ?? nil
       footers[section] = hostDataSource?.footerTitle(forSectionAt: section) ?? nil
+      refreshSectionViews(ofSectionAt: section)
       heightIndex.setHeights(
         header: sectionHeaderHeight(section),
         footer: sectionFooterHeight(section), ofSectionAt: section)
     }
-    // A title that came or went moved the rows below it.
-    if !refreshes.isEmpty && (headerHeight != 0 || footerHeight != 0) { layOut() }
+    // A header that came, went or changed its height moved the rows below
+    // it; a replaced section view is made anew.
+    if !refreshes.isEmpty { layOut() }
     batchCount += 1
     batchLog.append(operations)
     if let completion { schedule { completion(true) } }
@@ -192,6 +195,7 @@ extension SimulatedListView {
     rows = freshRows(loaded)
     headers = loaded.indices.map { hostDataSource?.headerTitle(forSectionAt: $0) ?? nil }
     footers = loaded.indices.map { hostDataSource?.footerTitle(forSectionAt: $0) ?? nil }
+    readSectionViewIDs(loaded.count)
     heightIndex = estimatedIndex(loaded)
     scroll(to: contentOffset)
   }
@@ -240,6 +244,15 @@ extension SimulatedListView {
     footers = result.sectionSources.enumerated().map { target, source in
       source.map { footers[$0] } ?? hostDataSource?.footerTitle(forSectionAt: target) ?? nil
     }
+    headerViewIDs = result.sectionSources.enumerated().map { target, source in
+      source.map { headerViewIDs[$0] }
+        ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: target)
+    }
+    footerViewIDs = result.sectionSources.enumerated().map { target, source in
+      source.map { footerViewIDs[$0] }
+        ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: target)
+    }
+    moveSectionViews(result.sectionSources)
     // Rows keep their heights through the batch; new rows are estimated,
     // and so are reconfigured ones (their content changed).
     if !asksHeights {

@@ -85,11 +85,14 @@ public class SimulatedListView: ListHost {
   /// count rows.
   public var rowHeight = 1.0
 
-  /// The height of a section header with a title (0 by default); sections
-  /// without a title have none.
+  /// The height of a section header with a title or a view (0 by default;
+  /// with ``asksHeights``, a view's height is the data source's
+  /// `sectionViewHeight(ofKind:inSectionAt:width:)` when it answers one);
+  /// sections without either have none.
   public var headerHeight = 0.0
 
-  /// The height of a section footer with a title (0 by default).
+  /// The height of a section footer with a title or a view (0 by default),
+  /// as ``headerHeight``.
   public var footerHeight = 0.0
 
   /// The top of the viewport, in points from the top of the content
@@ -154,6 +157,12 @@ public class SimulatedListView: ListHost {
   var rows: [[Int]] = []
   var headers: [String?] = []
   var footers: [String?] = []
+  /// The reuse identifiers of the sections' header and footer views.
+  var headerViewIDs: [String?] = []
+  var footerViewIDs: [String?] = []
+  var sectionViews: [SectionViewSlot: SimulatedCell] = [:]
+  var sectionViewRegistrations: [String: SimulatedCell.Type] = [:]
+  var sectionViewPool: [String: [SimulatedCell]] = [:]
   var cells: [Int: SimulatedCell] = [:]
   var nextToken = 0
   var batchDepth = 0

@@ -3,12 +3,13 @@
   import Tabula
   import UIKit
 
-  /// Serves a `UICollectionView` from a `ListHostDataSource`: counts and
-  /// cells, and forwards selections. Section headers and item sizes belong to
-  /// the collection view's layout and supplementary views.
+  /// Serves a `UICollectionView` from a `ListHostDataSource`: counts,
+  /// cells, section headers and footers (supplementary views of the
+  /// section presenters, with their heights for a flow layout), and forwards
+  /// selections. Item sizes belong to the collection view's layout.
   @MainActor
-  final class CollectionViewBridge: NSObject, UICollectionViewDataSource, UICollectionViewDelegate,
-    UICollectionViewDataSourcePrefetching
+  final class CollectionViewBridge: NSObject, UICollectionViewDataSource,
+    UICollectionViewDelegateFlowLayout, UICollectionViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UICollectionViewCell>)?
     /// The app's own delegate: calls the bridge does not answer go to it.
@@ -41,6 +42,66 @@
         return UICollectionViewCell()
       }
       return source.cell(for: collectionView, at: ItemPath(indexPath))
+    }
+
+    /// The section presenter's supplementary view (the app registers its
+    /// class for the kind and reuse identifier, as for cells), configured.
+    /// A layout asking for a view the section does not have gets an empty
+    /// one, and the mismatch is reported.
+    func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind elementKind: String,
+      at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      let kind: SectionViewKind =
+        elementKind == UICollectionView.elementKindSectionFooter ? .footer : .header
+      guard let source,
+        let identifier = source.sectionViewReuseIdentifier(
+          ofKind: kind, inSectionAt: indexPath.section)
+      else {
+        TabulaLog.report(
+          "the collection view's layout asked for a \(elementKind) view in section "
+            + "\(indexPath.section), which has no \(kind) view")
+        return collectionView.dequeueReusableSupplementaryView(
+          ofKind: elementKind, withReuseIdentifier: fallbackReuseIdentifier, for: indexPath)
+      }
+      let view = collectionView.dequeueReusableSupplementaryView(
+        ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
+      source.configureSectionView(view, ofKind: kind, inSectionAt: indexPath.section)
+      return view
+    }
+
+    /// A flow layout's header size: the list's width by the section
+    /// presenter's height, none without a header view, the layout's own
+    /// size when the presenter answers no height.
+    func collectionView(
+      _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+      referenceSizeForHeaderInSection section: Int
+    ) -> CGSize {
+      referenceSize(
+        .header, section, collectionView,
+        default: (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize)
+    }
+
+    /// A flow layout's footer size, as the header's.
+    func collectionView(
+      _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+      referenceSizeForFooterInSection section: Int
+    ) -> CGSize {
+      referenceSize(
+        .footer, section, collectionView,
+        default: (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize)
+    }
+
+    private func referenceSize(
+      _ kind: SectionViewKind, _ section: Int, _ collectionView: UICollectionView,
+      default size: CGSize?
+    ) -> CGSize {
+      guard let source, source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section) != nil
+      else { return .zero }
+      let width = Double(collectionView.bounds.width)
+      guard let height = source.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
+      else { return size ?? .zero }
+      return CGSize(width: collectionView.bounds.width, height: CGFloat(height))
     }
 
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
@@ -89,6 +150,13 @@
         retain(bridge, by: self)
         bridge.source = newValue
         register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
+        for kind in [
+          UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter,
+        ] {
+          register(
+            UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
+            withReuseIdentifier: fallbackReuseIdentifier)
+        }
         if let existing = delegate, !(existing is CollectionViewBridge) {
           bridge.forwardee = existing
         }
@@ -113,7 +181,10 @@
     }
 
     /// Performs one stage as `performBatchUpdates`, switching the data
-    /// source's data first inside the block.
+    /// source's data first inside the block, then refreshes the section
+    /// views of updated sections before `completion` runs (as the
+    /// `ListHost` contract says): configured again in place when their
+    /// reuse identifier holds, replaced by reloading the section otherwise.
     public func performBatch(
       _ batch: Changeset, animated: Bool, updateData: () -> Void,
       completion: @escaping @MainActor () -> Void
@@ -126,6 +197,8 @@
         completion()
         return
       }
+      let sections = batch.sectionUpdates.map(\.to)
+      let refreshUpdatedSections = RunOnce { [self] in refreshSections(sections) }
       withoutActuallyEscaping(updateData) { updateData in
         let perform = { [self] in
           performBatchUpdates(
@@ -143,10 +216,41 @@
               reconfigureItems(
                 at: batch.itemUpdates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
             },
-            completion: { _ in completion() })
+            completion: { _ in
+              // In case UIKit finishes at once, before performBatchUpdates returns.
+              refreshUpdatedSections()
+              completion()
+            })
         }
         if animated { perform() } else { UIView.performWithoutAnimation(perform) }
       }
+      refreshUpdatedSections()
+    }
+
+    /// Configures the visible section views of `sections` again in place,
+    /// and reloads the sections whose shown view must change kind (another
+    /// reuse identifier, or no view any more).
+    func refreshSections(_ sections: [Int]) {
+      var replaced = IndexSet()
+      for section in sections {
+        for kind in SectionViewKind.allCases {
+          let elementKind =
+            kind == .header
+            ? UICollectionView.elementKindSectionHeader : UICollectionView.elementKindSectionFooter
+          let identifier = hostDataSource?.sectionViewReuseIdentifier(
+            ofKind: kind, inSectionAt: section)
+          let shown = supplementaryView(
+            forElementKind: elementKind, at: IndexPath(item: 0, section: section))
+          if let shown, let identifier, shown.reuseIdentifier == identifier {
+            hostDataSource?.configureSectionView(shown, ofKind: kind, inSectionAt: section)
+          } else if shown != nil {
+            // A view that comes where none showed is asked for by the
+            // layout, which the batch invalidated.
+            replaced.insert(section)
+          }
+        }
+      }
+      if !replaced.isEmpty { reloadSections(replaced) }
     }
 
     /// The visible items' paths, in list order.

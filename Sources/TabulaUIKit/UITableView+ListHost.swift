@@ -4,8 +4,8 @@
   import UIKit
 
   /// Serves a `UITableView` from a `ListHostDataSource`: counts, cells,
-  /// titles, heights and estimated heights (the same cache), and forwards
-  /// selections.
+  /// section views and titles, heights and estimated heights (the same
+  /// cache), and forwards selections.
   @MainActor
   final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate,
     UITableViewDataSourcePrefetching
@@ -56,6 +56,53 @@
     @objc func headerTapped(_ recognizer: UITapGestureRecognizer) {
       guard let section = recognizer.view?.tag else { return }
       source?.didSelectHeader(inSectionAt: section)
+    }
+
+    /// Reuse identifiers of the section views the bridge made: a shown
+    /// view with one of them came from a section presenter.
+    var sectionViewIdentifiers: Set<String> = []
+
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+      sectionView(.header, inSection: section, of: tableView)
+    }
+
+    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+      sectionView(.footer, inSection: section, of: tableView)
+    }
+
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+      sectionHeight(.header, inSection: section, of: tableView)
+    }
+
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+      sectionHeight(.footer, inSection: section, of: tableView)
+    }
+
+    /// The section presenter's view (a registered header-footer view class,
+    /// or a plain `UITableViewHeaderFooterView`), configured; `nil` when the
+    /// section has none, so that the title shows.
+    func sectionView(_ kind: SectionViewKind, inSection section: Int, of tableView: UITableView)
+      -> UITableViewHeaderFooterView?
+    {
+      guard let source,
+        let identifier = source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section)
+      else { return nil }
+      sectionViewIdentifiers.insert(identifier)
+      let view =
+        tableView.dequeueReusableHeaderFooterView(withIdentifier: identifier)
+        ?? UITableViewHeaderFooterView(reuseIdentifier: identifier)
+      source.configureSectionView(view, ofKind: kind, inSectionAt: section)
+      return view
+    }
+
+    private func sectionHeight(
+      _ kind: SectionViewKind, inSection section: Int, of tableView: UITableView
+    ) -> CGFloat {
+      let width = Double(tableView.bounds.width)
+      guard
+        let height = source?.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
+      else { return UITableView.automaticDimension }
+      return CGFloat(height)
     }
 
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
@@ -167,7 +214,7 @@
         return
       }
       let sections = batch.sectionUpdates.map(\.to)
-      let refreshUpdatedTitles = RunOnce { [self] in refreshTitles(ofSections: sections) }
+      let refreshUpdatedTitles = RunOnce { [self] in refreshSections(sections) }
       withoutActuallyEscaping(updateData) { updateData in
         let anchor = readingAnchor()
         let oldCounts = (0..<numberOfSections).map { numberOfRows(inSection: $0) }
@@ -274,16 +321,38 @@
       return cell
     }
 
-    /// Sets the visible headers' and footers' titles of `sections` from the
-    /// data source, without reloading the sections (which would cancel the
-    /// rows' animations).
-    func refreshTitles(ofSections sections: [Int]) {
+    /// Refreshes the visible headers and footers of updated `sections`
+    /// without reloading them (which would cancel the rows' animations): a
+    /// section presenter's view whose reuse identifier holds is configured
+    /// again in place, a title is set again. A view that must change kind
+    /// (another reuse identifier, a view that comes or goes) is replaced by
+    /// reloading its section, after the batch.
+    func refreshSections(_ sections: [Int]) {
+      guard let bridge = retainedBridge(of: self, as: TableViewBridge.self) else { return }
+      var replaced = IndexSet()
       for section in sections {
-        update(
-          headerView(forSection: section), to: hostDataSource?.headerTitle(forSectionAt: section))
-        update(
-          footerView(forSection: section), to: hostDataSource?.footerTitle(forSectionAt: section))
+        for kind in SectionViewKind.allCases {
+          let shown =
+            kind == .header ? headerView(forSection: section) : footerView(forSection: section)
+          guard let shown else { continue }
+          let identifier = hostDataSource?.sectionViewReuseIdentifier(
+            ofKind: kind, inSectionAt: section)
+          let wasPresented =
+            shown.reuseIdentifier.map(bridge.sectionViewIdentifiers.contains) ?? false
+          if let identifier, shown.reuseIdentifier == identifier {
+            hostDataSource?.configureSectionView(shown, ofKind: kind, inSectionAt: section)
+          } else if identifier != nil || wasPresented {
+            replaced.insert(section)
+          } else {
+            let title =
+              kind == .header
+              ? hostDataSource?.headerTitle(forSectionAt: section)
+              : hostDataSource?.footerTitle(forSectionAt: section)
+            update(shown, to: title)
+          }
+        }
       }
+      if !replaced.isEmpty { reloadSections(replaced, with: .none) }
     }
 
     private func update(_ view: UITableViewHeaderFooterView?, to title: String?) {

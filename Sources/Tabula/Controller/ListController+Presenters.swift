@@ -49,13 +49,23 @@ extension ListController {
   /// transaction, the current stage's), so they are read there; the rows are
   /// reloaded in the latest snapshot, those that it still has.
   func presentationChanged() {
-    heightVersion += 1
+    guard let presenters else { return }
     let latest = latestSnapshot
+    if presenters.sectionVersion != shownSectionVersion
+      && presenters.version == shownPresenterVersion
+    {
+      // Only the section presenters changed: a batch of section updates
+      // (see settleSectionViews) refreshes the views of every section.
+      apply(latest)
+      return
+    }
+    shownPresenterVersion = presenters.version
+    heightVersion += 1
     let visible = host.visibleItemPaths.compactMap { path -> Item.ID? in
       guard let id = _item(self, path)?.id, latest.contains(itemWithID: id) else { return nil }
       return id
     }
-    guard !visible.isEmpty else { return }
+    guard !visible.isEmpty || presenters.sectionVersion != shownSectionVersion else { return }
     var next = latest
     // Every id is in `latest`: marking them cannot fail.
     _trapping { () throws(SnapshotError) in try next.reloadItems(visible) }

@@ -170,6 +170,7 @@ extension ListController {
   ) {
     var changes = changes
     settleUpdateKinds(&changes, old: old, new: new)
+    settleSectionViews(&changes, new: new)
     if let reloadThreshold, changes.count > reloadThreshold {
       reload(new)
     } else {
@@ -199,6 +200,7 @@ extension ListController {
 
   private func reload(_ new: Snapshot<SectionModel, Item>) {
     _snapshot = new.withoutMarks
+    shownSectionVersion = presenters?.sectionVersion ?? 0
     host.reloadData()
     finishTransaction()
   }

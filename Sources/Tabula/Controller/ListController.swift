@@ -178,6 +178,12 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   var displayed: [ObjectIdentifier: (model: Any, entry: PresenterEntry<Cell>?)] = [:]
   /// Model types whose invalid heights were reported.
   var invalidHeightTypes: Set<ObjectIdentifier> = []
+  var reportedSectionViewMismatches: Set<String> = []
+  /// The registry's `sectionVersion` the host's section views were last
+  /// refreshed for.
+  var shownSectionVersion = 0
+  /// The registry's `version` the visible cells were last refreshed for.
+  var shownPresenterVersion = 0
 
   /// Creates a controller that shows `snapshot` in `host`, with cells from
   /// `cellProvider`, and becomes the host's data source.
@@ -239,6 +245,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
     self._makeCell = makeCell
     self._diff = diff
     self._staging = staging
+    shownSectionVersion = presenters?.sectionVersion ?? 0
+    shownPresenterVersion = presenters?.version ?? 0
     presentersObservation = presenters?.observeChanges { [weak self] in
       self?.presentationChanged()
     }

@@ -28,10 +28,12 @@ public protocol ListHost<Cell>: AnyObject {
   /// operations of `batch` with UIKit's conventions (deletes, reloads,
   /// reconfigures and move sources at old positions; inserts and move
   /// destinations at new ones), refresh the headers and footers of the
-  /// sections in ``Changeset/sectionUpdates`` (new positions), and call
+  /// sections in ``Changeset/sectionUpdates`` (new positions): titles read
+  /// again, section views on screen configured again in place, or replaced
+  /// when their reuse identifier changed, heights asked again; and call
   /// `completion` once the update (and its animation) is over.
   ///
-  /// The titles are refreshed as part of the batch, before `completion` can
+  /// The headers and footers are refreshed as part of the batch, before `completion` can
   /// run: a completion may start the next batch at once, after which this
   /// batch's section positions no longer hold.
   ///
@@ -95,6 +97,28 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// The footer title of a section, if any.
   func footerTitle(forSectionAt section: Int) -> String?
 
+  /// The reuse identifier of the view of `kind` the section at `section`
+  /// shows (see ``SectionPresenter``), or `nil` when it shows none: the host
+  /// then shows the section's title, if it has one.
+  ///
+  /// A host asks it when the section comes on screen and again when the
+  /// section is updated: the same identifier means the view on screen is
+  /// configured again in place (``configureSectionView(_:ofKind:inSectionAt:)``),
+  /// another one (or `nil`) that it is replaced.
+  func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
+    -> String?
+
+  /// Configures `view`, which the host dequeued under the section's
+  /// ``sectionViewReuseIdentifier(ofKind:inSectionAt:)`` (or shows already),
+  /// to show the section at `section`.
+  func configureSectionView<View>(
+    _ view: View, ofKind kind: SectionViewKind, inSectionAt section: Int)
+
+  /// The height of the section's view of `kind` for a list `width` wide, or
+  /// `nil` for the host's default.
+  func sectionViewHeight(ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double)
+    -> Double?
+
   /// The height of the item at `path` for a list `width` wide, or `nil` for
   /// the host's default.
   func height(forItemAt path: ItemPath, width: Double) -> Double?
@@ -130,6 +154,21 @@ extension ListHostDataSource {
   /// Ignores the tap: a data source without sections that respond to their
   /// header need not implement it.
   public func didSelectHeader(inSectionAt section: Int) {}
+
+  /// No section views: sections show their titles.
+  public func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
+    -> String?
+  { nil }
+
+  /// Nothing to configure: there are no section views.
+  public func configureSectionView<View>(
+    _ view: View, ofKind kind: SectionViewKind, inSectionAt section: Int
+  ) {}
+
+  /// The host's default.
+  public func sectionViewHeight(
+    ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double
+  ) -> Double? { nil }
 
   /// No estimate: the host's default.
   public func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double? { nil }

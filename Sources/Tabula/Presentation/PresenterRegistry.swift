@@ -98,6 +98,11 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   /// The model types found without a presenter and reported.
   var reportedModelTypes: Set<ObjectIdentifier> = []
   @usableFromInline var nextPresenterID = 0
+  var sectionExact: [ObjectIdentifier: SectionPresenterEntry] = [:]
+  var sectionRegistrations: [(type: ObjectIdentifier, entry: SectionPresenterEntry)] = []
+  var sectionResolutions: [ObjectIdentifier: SectionPresenterEntry?] = [:]
+  /// Bumped by every change of the section presenters (``version`` is not).
+  private(set) var sectionVersion = 0
 
   /// An empty registry.
   public init() {}
@@ -133,6 +138,12 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
 
   /// How many observers are registered.
   var observerCount: Int { observers.count }
+
+  func _sectionsChanged() {
+    sectionResolutions = [:]
+    sectionVersion += 1
+    observers.notify()
+  }
 
   @usableFromInline
   func _changed() {

@@ -126,3 +126,51 @@ final class SquirrelCell: SimulatedCell, ViewDataConfigurable {
   await controller.apply(try Snapshot([Squirrel(id: 1, name: "Nutkin", nuts: 12)], in: "Park"))
   #expect(tableView.visibleCells.map(\.text) == ["Nutkin (12 nuts)"])
 }
+
+/// A team: the section model of the section-view sample.
+struct Team: Diffable, Hashable {
+  let id: String
+  var name: String
+  var members: Int
+}
+
+struct TeamHeader: SectionPresenter {
+  func reuseIdentifier(for team: Team, kind: SectionViewKind) -> String? {
+    kind == .header ? "team" : nil  // a header, no footer
+  }
+
+  func configure(_ view: SimulatedCell, with team: Team, kind: SectionViewKind) {
+    view.text = team.name
+    view.detailText = "\(team.members) members"
+  }
+
+  func height(for team: Team, kind: SectionViewKind, width: Double) -> Double? { 44 }
+}
+
+@MainActor
+@Test func sectionPresenters() async throws {
+  let tableView = SimulatedTableView()
+  tableView.register(SimulatedCell.self, forReuseIdentifier: "user")
+  tableView.register(SimulatedCell.self, forSectionViewReuseIdentifier: "team")
+  let presenters = PresenterRegistry<SimulatedCell>()
+  presenters.register(UserPresenter())
+
+  presenters.register(TeamHeader(), forSection: Team.self)
+
+  let controller = ListController<Team, User, SimulatedCell>(
+    host: tableView, presenters: presenters)
+  var teams = try Snapshot<Team, User>(sections: [
+    SnapshotSection(
+      Team(id: "core", name: "Core", members: 1),
+      items: [User(id: 1, name: "Ada", byline: "Analyst")])
+  ])
+  await controller.apply(teams)
+  let header = try #require(tableView.sectionView(ofKind: .header, inSectionAt: 0))
+  #expect(header.text == "Core" && header.detailText == "1 members")
+  #expect(tableView.sectionView(ofKind: .footer, inSectionAt: 0) == nil)
+
+  try teams.updateSections([Team(id: "core", name: "Core", members: 2)])
+  await controller.apply(teams)
+  #expect(tableView.sectionView(ofKind: .header, inSectionAt: 0) === header, "in place")
+  #expect(header.detailText == "2 members")
+}

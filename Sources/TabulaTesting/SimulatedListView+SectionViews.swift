@@ -1,0 +1,182 @@
+import Tabula
+
+// Section views (headers and footers from section presenters), as UIKit
+// handles them: registered per reuse identifier, dequeued from a reuse pool,
+// made only for the sections on screen, configured again in place when their
+// section is updated, replaced when the reuse identifier changes.
+
+extension SimulatedListView {
+  /// A section's header or footer slot.
+  struct SectionViewSlot: Hashable {
+    let section: Int
+    let kind: SectionViewKind
+  }
+
+  /// Registers a view class for section views dequeued under `identifier`
+  /// (UIKit: `register(_:forHeaderFooterViewReuseIdentifier:)`, or
+  /// `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`).
+  public func register(
+    _ viewClass: SimulatedCell.Type, forSectionViewReuseIdentifier identifier: String
+  ) {
+    sectionViewRegistrations[identifier] = viewClass
+  }
+
+  /// The view of `kind` the view shows for the section at `section`, if the
+  /// section has one and it is on screen.
+  ///
+  /// - Precondition: `section` is one of the sections the view shows.
+  public func sectionView(ofKind kind: SectionViewKind, inSectionAt section: Int)
+    -> SimulatedCell?
+  {
+    _ = numberOfRows(inSectionAt: section)  // checks the section
+    return sectionViews[SectionViewSlot(section: section, kind: kind)]
+  }
+
+  /// How many section views wait in their reuse pool.
+  public var sectionViewPoolCount: Int { sectionViewPool.values.reduce(0) { $0 + $1.count } }
+
+  /// The reuse identifier of the section's view of `kind`, as last read.
+  func sectionViewID(_ kind: SectionViewKind, _ section: Int) -> String? {
+    kind == .header ? headerViewIDs[section] : footerViewIDs[section]
+  }
+
+  /// Reads the reuse identifiers of the views of `sections` from the data
+  /// source.
+  func readSectionViewIDs(_ count: Int) {
+    headerViewIDs = (0..<count).map {
+      hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: $0)
+    }
+    footerViewIDs = (0..<count).map {
+      hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: $0)
+    }
+  }
+
+  /// Sends every section view to the reuse pool (a reload).
+  func dropSectionViews() {
+    for view in sectionViews.values { enqueueSectionView(view) }
+    sectionViews = [:]
+  }
+
+  /// Moves the section views with their sections through a batch: views of
+  /// deleted or reloaded sections go to the pool.
+  func moveSectionViews(_ sectionSources: [Int?]) {
+    var targets: [Int: Int] = [:]
+    for (target, source) in sectionSources.enumerated() {
+      if let source { targets[source] = target }
+    }
+    var moved: [SectionViewSlot: SimulatedCell] = [:]
+    for (slot, view) in sectionViews {
+      if let target = targets[slot.section] {
+        moved[SectionViewSlot(section: target, kind: slot.kind)] = view
+      } else {
+        enqueueSectionView(view)
+      }
+    }
+    sectionViews = moved
+  }
+
+  /// Reads an updated section's views again: a view whose reuse identifier
+  /// is unchanged is configured again in place, another one leaves (the
+  /// next layout makes its replacement).
+  func refreshSectionViews(ofSectionAt section: Int) {
+    let oldIDs = (sectionViewID(.header, section), sectionViewID(.footer, section))
+    headerViewIDs[section] =
+      hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: section)
+    footerViewIDs[section] =
+      hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: section)
+    for (kind, oldID) in [(SectionViewKind.header, oldIDs.0), (.footer, oldIDs.1)] {
+      let slot = SectionViewSlot(section: section, kind: kind)
+      guard let view = sectionViews[slot] else { continue }
+      if oldID == sectionViewID(kind, section) {
+        hostDataSource?.configureSectionView(view, ofKind: kind, inSectionAt: section)
+      } else {
+        sectionViews[slot] = nil
+        enqueueSectionView(view)
+      }
+    }
+  }
+
+  /// Gives the headers and footers on screen their views and sends the
+  /// others to the pool.
+  func layOutSectionViews() {
+    var onScreen: Set<SectionViewSlot> = []
+    let top = contentOffset
+    let bottom = contentOffset + Double(viewportHeight)
+    let sectionCount = heightIndex.numberOfSections
+    if viewportHeight > 0, sectionCount > 0 {
+      // The sections from the one at the top to the one at the bottom (the
+      // last when the content ends above the bottom).
+      let first = heightIndex.element(atOffset: top).map { section(of: $0.element) } ?? 0
+      let last =
+        bottom >= heightIndex.contentHeight
+        ? sectionCount - 1
+        : heightIndex.element(atOffset: bottom).map { section(of: $0.element) } ?? sectionCount - 1
+      for section in first...max(first, last) {
+        let start = heightIndex.offset(ofSectionAt: section)
+        let header = heightIndex.headerHeight(ofSectionAt: section)
+        let footerHeight = heightIndex.footerHeight(ofSectionAt: section)
+        let footer = start + header + heightIndex.heights(inSectionAt: section).reduce(0, +)
+        if isOnScreen(start, header, top, bottom) && headerViewIDs[section] != nil {
+          onScreen.insert(SectionViewSlot(section: section, kind: .header))
+        }
+        if isOnScreen(footer, footerHeight, top, bottom) && footerViewIDs[section] != nil {
+          onScreen.insert(SectionViewSlot(section: section, kind: .footer))
+        }
+      }
+    }
+    for (slot, view) in sectionViews where !onScreen.contains(slot) {
+      sectionViews[slot] = nil
+      enqueueSectionView(view)
+    }
+    for slot in onScreen where sectionViews[slot] == nil {
+      guard let id = sectionViewID(slot.kind, slot.section) else { continue }
+      let view = dequeueSectionView(id, kind: slot.kind)
+      hostDataSource?.configureSectionView(view, ofKind: slot.kind, inSectionAt: slot.section)
+      sectionViews[slot] = view
+    }
+  }
+
+  private func section(of element: HeightIndex.Element) -> Int {
+    switch element {
+    case .header(let section), .footer(let section): return section
+    case .item(let path): return path.section
+    }
+  }
+
+  /// Whether something `height` tall at `start` shows between `top` and
+  /// `bottom` (one of no height shows where it is).
+  private func isOnScreen(_ start: Double, _ height: Double, _ top: Double, _ bottom: Double)
+    -> Bool
+  {
+    height > 0 ? start < bottom && start + height > top : start >= top && start < bottom
+  }
+
+  /// A section view from the pool or new. An unregistered identifier gives
+  /// a plain view on a table view (whose glue makes a plain
+  /// `UITableViewHeaderFooterView`); a collection view raises, as UIKit
+  /// does, and the view shows a plain one.
+  private func dequeueSectionView(_ identifier: String, kind: SectionViewKind) -> SimulatedCell {
+    if let view = sectionViewPool[identifier]?.popLast() {
+      view.recycle()
+      return view
+    }
+    if let viewClass = sectionViewRegistrations[identifier] {
+      return viewClass.init(reuseIdentifier: identifier)
+    }
+    if self.kind == .collection {
+      let element =
+        kind == .header
+        ? "UICollectionElementKindSectionHeader" : "UICollectionElementKindSectionFooter"
+      violations.append(
+        ListViewError(
+          "could not dequeue a view of kind: \(element) with identifier \(identifier) - must "
+            + "register a nib or a class for the identifier or connect a prototype cell in a "
+            + "storyboard"))
+    }
+    return SimulatedCell(reuseIdentifier: identifier)
+  }
+
+  private func enqueueSectionView(_ view: SimulatedCell) {
+    sectionViewPool[view.reuseIdentifier, default: []].append(view)
+  }
+}
