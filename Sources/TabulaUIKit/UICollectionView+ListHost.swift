@@ -52,26 +52,45 @@
       _ collectionView: UICollectionView, viewForSupplementaryElementOfKind elementKind: String,
       at indexPath: IndexPath
     ) -> UICollectionReusableView {
-      let kind: SectionViewKind =
-        elementKind == UICollectionView.elementKindSectionFooter ? .footer : .header
+      let kind: SectionViewKind
+      switch elementKind {
+      case UICollectionView.elementKindSectionHeader: kind = .header
+      case UICollectionView.elementKindSectionFooter: kind = .footer
+      default: return fallbackView(collectionView, elementKind, indexPath)
+      }
       guard let source,
         let identifier = source.sectionViewReuseIdentifier(
           ofKind: kind, inSectionAt: indexPath.section)
-      else {
-        TabulaLog.report(
-          "the collection view's layout asked for a \(elementKind) view in section "
-            + "\(indexPath.section), which has no \(kind) view")
-        return collectionView.dequeueReusableSupplementaryView(
-          ofKind: elementKind, withReuseIdentifier: fallbackReuseIdentifier, for: indexPath)
-      }
+      else { return fallbackView(collectionView, elementKind, indexPath) }
       let view = collectionView.dequeueReusableSupplementaryView(
         ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
       source.configureSectionView(view, ofKind: kind, inSectionAt: indexPath.section)
       return view
     }
 
+    /// Element kinds the layout asked for a view Tabula has none of.
+    private var reportedFallbackKinds: Set<String> = []
+
+    /// An empty view for a supplementary element no section presenter
+    /// makes (reported once per kind).
+    private func fallbackView(
+      _ collectionView: UICollectionView, _ elementKind: String, _ indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      collectionView.register(
+        UICollectionReusableView.self, forSupplementaryViewOfKind: elementKind,
+        withReuseIdentifier: fallbackReuseIdentifier)
+      if reportedFallbackKinds.insert(elementKind).inserted {
+        TabulaLog.report(
+          "the collection view's layout asked for a \(elementKind) view in section "
+            + "\(indexPath.section), which has none: it shows an empty view")
+      }
+      return collectionView.dequeueReusableSupplementaryView(
+        ofKind: elementKind, withReuseIdentifier: fallbackReuseIdentifier, for: indexPath)
+    }
+
     /// A flow layout's header size: the list's width by the section
-    /// presenter's height, none without a header view, the layout's own
+    /// presenter's height (its height by the presenter's "height" for a
+    /// horizontal layout), none without a header view, the layout's own
     /// size when the presenter answers no height.
     func collectionView(
       _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
@@ -79,6 +98,7 @@
     ) -> CGSize {
       referenceSize(
         .header, section, collectionView,
+        layout: collectionViewLayout as? UICollectionViewFlowLayout,
         default: (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize)
     }
 
@@ -89,18 +109,22 @@
     ) -> CGSize {
       referenceSize(
         .footer, section, collectionView,
+        layout: collectionViewLayout as? UICollectionViewFlowLayout,
         default: (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize)
     }
 
     private func referenceSize(
       _ kind: SectionViewKind, _ section: Int, _ collectionView: UICollectionView,
-      default size: CGSize?
+      layout: UICollectionViewFlowLayout?, default size: CGSize?
     ) -> CGSize {
       guard let source, source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section) != nil
       else { return .zero }
       let width = Double(collectionView.bounds.width)
       guard let height = source.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
       else { return size ?? .zero }
+      if layout?.scrollDirection == .horizontal {
+        return CGSize(width: CGFloat(height), height: collectionView.bounds.height)
+      }
       return CGSize(width: collectionView.bounds.width, height: CGFloat(height))
     }
 
@@ -150,13 +174,6 @@
         retain(bridge, by: self)
         bridge.source = newValue
         register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
-        for kind in [
-          UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter,
-        ] {
-          register(
-            UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
-            withReuseIdentifier: fallbackReuseIdentifier)
-        }
         if let existing = delegate, !(existing is CollectionViewBridge) {
           bridge.forwardee = existing
         }
@@ -198,7 +215,9 @@
         return
       }
       let sections = batch.sectionUpdates.map(\.to)
-      let refreshUpdatedSections = RunOnce { [self] in refreshSections(sections) }
+      let refreshUpdatedSections = RunOnce { [self] in
+        refreshSections(sections, animated: animated)
+      }
       withoutActuallyEscaping(updateData) { updateData in
         let perform = { [self] in
           performBatchUpdates(
@@ -230,7 +249,7 @@
     /// Configures the visible section views of `sections` again in place,
     /// and reloads the sections whose shown view must change kind (another
     /// reuse identifier, or no view any more).
-    func refreshSections(_ sections: [Int]) {
+    func refreshSections(_ sections: [Int], animated: Bool) {
       var replaced = IndexSet()
       for section in sections {
         for kind in SectionViewKind.allCases {
@@ -243,14 +262,18 @@
             forElementKind: elementKind, at: IndexPath(item: 0, section: section))
           if let shown, let identifier, shown.reuseIdentifier == identifier {
             hostDataSource?.configureSectionView(shown, ofKind: kind, inSectionAt: section)
-          } else if shown != nil {
+          } else if let shown,
+            !(identifier == nil && shown.reuseIdentifier == fallbackReuseIdentifier)
+          {
             // A view that comes where none showed is asked for by the
             // layout, which the batch invalidated.
             replaced.insert(section)
           }
         }
       }
-      if !replaced.isEmpty { reloadSections(replaced) }
+      guard !replaced.isEmpty else { return }
+      let reload = { [self] in reloadSections(replaced) }
+      if animated { reload() } else { UIView.performWithoutAnimation(reload) }
     }
 
     /// The visible items' paths, in list order.

@@ -56,7 +56,9 @@ public protocol SectionPresenter<Section, View> {
   func configure(_ view: View, with section: Section, kind: SectionViewKind)
 
   /// The height of the view of `kind` for a list `width` wide, or `nil`
-  /// for the host's default (UIKit: automatic).
+  /// for the host's default (a table view's `sectionHeaderHeight` or
+  /// `sectionFooterHeight`, a flow layout's reference size, the simulated
+  /// views' `headerHeight`; the terminal draws one line).
   func height(for section: Section, kind: SectionViewKind, width: Double) -> Double?
 }
 
