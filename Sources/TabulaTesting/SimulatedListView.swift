@@ -137,6 +137,9 @@ public class SimulatedListView: ListHost {
   /// in the viewport, estimated for the others.
   public internal(set) var heightIndex = HeightIndex()
 
+  /// How many rows the user moved (``userMoveRow(from:to:)``).
+  public internal(set) var userMoveCount = 0
+
   /// How many times the view reloaded all its data.
   public internal(set) var reloadCount = 0
   /// How many batch updates the view performed.

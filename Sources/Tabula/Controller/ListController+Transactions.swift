@@ -101,6 +101,7 @@ extension ListController {
   /// or a diff (off the main actor when large) that is staged and performed.
   private func startNextTransaction() {
     guard let transaction = transactions.start() else { return }
+    stagedEpoch = userEditEpoch
     let old = _snapshot
     let new = transaction.snapshot
     guard transaction.mode != .reload else {
@@ -169,6 +170,13 @@ extension ListController {
     mode: ApplyMode
   ) {
     var changes = changes
+    var old = old
+    if stagedEpoch != userEditEpoch {
+      // The user moved a row while the diff ran: diff from what shows now.
+      stagedEpoch = userEditEpoch
+      old = _snapshot
+      changes = _diff(old, new, updateKind)
+    }
     settleUpdateKinds(&changes, old: old, new: new)
     settleSectionViews(&changes, new: new)
     if let reloadThreshold, changes.count > reloadThreshold {
@@ -184,6 +192,20 @@ extension ListController {
     _ index: Int, of staged: StagedChangeset<SectionModel, Item>,
     target: Snapshot<SectionModel, Item>, animated: Bool
   ) {
+    guard stagedEpoch == userEditEpoch else {
+      // The user moved a row during the last stage's animation: the stages
+      // left were computed without it. A newer snapshot waiting (the
+      // source's echo of the move) takes over; else the rest is staged
+      // again from what shows.
+      if transactions.supersedeRunning() {
+        startNextTransaction()
+        return
+      }
+      stageAndPerform(
+        _diff(_snapshot, target, updateKind), old: _snapshot, new: target,
+        mode: animated ? .animated : .unanimated)
+      return
+    }
     guard index < staged.count else {
       _snapshot = target.withoutMarks
       finishTransaction()

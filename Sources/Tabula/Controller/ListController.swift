@@ -179,6 +179,32 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// Model types whose invalid heights were reported.
   var invalidHeightTypes: Set<ObjectIdentifier> = []
   var reportedSectionViewMismatches: Set<String> = []
+  /// Counts the user edits adopted; a transaction staged before the last
+  /// one is staged again.
+  var userEditEpoch = 0
+  /// The ``userEditEpoch`` the running transaction was staged at.
+  var stagedEpoch = 0
+  var reportedReadOnlySource = false
+
+  /// Whether the user may move a row (overrides the presenters'
+  /// ``Presenter/canMove(_:)``).
+  public var canMoveItem: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)?
+
+  /// Where the user may drop rows they move (``MovePolicy/anywhere`` by
+  /// default).
+  public var movePolicy = MovePolicy.anywhere
+
+  /// Redirects a drop: given the row, where it comes from and where it
+  /// would land (after ``movePolicy``), the path it lands at (`from` keeps
+  /// it in place).
+  public var moveTarget:
+    (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
+
+  /// Hears a user edit the connected ``WritableSource`` could not write;
+  /// without it, the error goes to ``TabulaLog``. The list has gone back
+  /// to the source's snapshot by then.
+  public var didFailToWrite:
+    (@MainActor (_ error: any Error, _ edit: UserEdit<SectionModel, Item>) -> Void)?
   /// The registry's `sectionVersion` the host's section views were last
   /// refreshed for.
   var shownSectionVersion = 0

@@ -137,6 +137,17 @@ struct TransactionQueue<SectionModel: Diffable, Item: Diffable> {
     return finished.completions
   }
 
+  /// Ends the running transaction without running its completions: they
+  /// move to the pending transaction, which supersedes it (its snapshot is
+  /// newer). Returns `false`, changing nothing, when none is pending.
+  mutating func supersedeRunning() -> Bool {
+    guard let running = runningEntry, var pending = pendingEntry else { return false }
+    pending.completions = running.completions + pending.completions
+    pendingEntry = pending
+    runningEntry = nil
+    return true
+  }
+
   /// `new`, with the reload and reconfigure marks of `replaced` added for the
   /// items and sections `new` still has: a refresh asked for is never lost.
   private static func carryingMarks(

@@ -145,6 +145,21 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// The user selected the item at `path`.
   func didSelectItem(at path: ItemPath)
 
+  /// Whether the user may pick up the item at `path` to move it (UIKit's
+  /// `canMoveRowAt`).
+  func canMoveItem(at path: ItemPath) -> Bool
+
+  /// Where an item the user drags from `source` lands when dropped at
+  /// `proposed` (UIKit's `targetIndexPathForMoveFromRowAt`): `proposed`, a
+  /// redirected path, or `source` to keep it in place.
+  func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath
+
+  /// The user moved the item at `source` to `destination` (a path after the
+  /// move, as `moveRow(at:to:)` means it), and the host shows it there
+  /// already (UIKit's `moveRowAt`): the data source adopts the move without
+  /// a batch.
+  func userMovedItem(from source: ItemPath, to destination: ItemPath)
+
   /// The user selected the header of the section at `section` (to collapse
   /// or expand it, say).
   func didSelectHeader(inSectionAt section: Int)
@@ -169,6 +184,17 @@ extension ListHostDataSource {
   public func sectionViewHeight(
     ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double
   ) -> Double? { nil }
+
+  /// Rows do not move.
+  public func canMoveItem(at path: ItemPath) -> Bool { false }
+
+  /// `proposed`.
+  public func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath {
+    proposed
+  }
+
+  /// Ignored: a data source whose rows cannot move never hears of a move.
+  public func userMovedItem(from source: ItemPath, to destination: ItemPath) {}
 
   /// No estimate: the host's default.
   public func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double? { nil }

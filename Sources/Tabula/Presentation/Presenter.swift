@@ -79,6 +79,10 @@ public protocol Presenter<Model, Cell> {
 
   /// The row of `model`, prefetched, will not come on screen after all.
   func cancelPrefetching(_ model: Model)
+
+  /// Whether the user may move (reorder) the row of `model`. `false` by
+  /// default: a list opts in per model type.
+  func canMove(_ model: Model) -> Bool
 }
 
 extension Presenter {
@@ -114,6 +118,9 @@ extension Presenter {
 
   /// Nothing to cancel.
   public func cancelPrefetching(_ model: Model) {}
+
+  /// `false`: rows do not move unless their presenter says so.
+  public func canMove(_ model: Model) -> Bool { false }
 
   /// Sends ``PresenterAction/select`` to the handler for the model's type.
   public func didSelect(_ model: Model, context: PresentationContext) {

@@ -22,6 +22,7 @@ final class PresenterEntry<Cell> {
   /// Dequeues and configures in one call, casting the model once: the path
   /// of every row that appears.
   @usableFromInline let present: (any ListHost<Cell>, Any, PresentationContext) -> Cell
+  @usableFromInline let canMove: (Any) -> Bool
 
   /// The closures are made where the presenter is registered (this
   /// initializer is inlinable), so they are specialised for its model type.
@@ -43,6 +44,7 @@ final class PresenterEntry<Cell> {
     didEndDisplaying = { presenter.didEndDisplaying($0, with: cast($1, to: P.Model.self)) }
     prefetch = { presenter.prefetch(cast($0, to: P.Model.self)) }
     cancelPrefetching = { presenter.cancelPrefetching(cast($0, to: P.Model.self)) }
+    canMove = { presenter.canMove(cast($0, to: P.Model.self)) }
     present = { host, model, context in
       let model = cast(model, to: P.Model.self)
       let cell = host.dequeueCell(
@@ -86,6 +88,7 @@ final class PresenterEntry<Cell> {
     didEndDisplaying: @escaping (Cell, Any) -> Void = { _, _ in },
     prefetch: @escaping (Any) -> Void = { _ in },
     cancelPrefetching: @escaping (Any) -> Void = { _ in },
+    canMove: @escaping (Any) -> Bool = { _ in false },
     present: @escaping (any ListHost<Cell>, Any, PresentationContext) -> Cell
   ) {
     self.id = id
@@ -102,6 +105,7 @@ final class PresenterEntry<Cell> {
     self.didEndDisplaying = didEndDisplaying
     self.prefetch = prefetch
     self.cancelPrefetching = cancelPrefetching
+    self.canMove = canMove
     self.present = present
   }
 

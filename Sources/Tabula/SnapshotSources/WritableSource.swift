@@ -1,0 +1,67 @@
+/// An edit the user made on screen, for a ``WritableSource`` to write back
+/// to its data.
+public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
+  /// The user moved `item` so that it now comes just before the item with
+  /// id `before` in the section with id `section` (at its end when `before`
+  /// is `nil`). `result` is the list as the user sees it after the move.
+  case move(
+    item: Item, section: SectionModel.ID, before: Item.ID?, result: Snapshot<SectionModel, Item>)
+}
+
+/// A ``SnapshotSource`` that can write the user's edits back to its data
+/// (an array, a database table), so that a list reordered on screen stays
+/// reordered.
+///
+/// A ``ListController`` connected to one writes each edit the user makes
+/// (``ListController/userMovedItem(from:to:)``) once it has adopted it
+/// without a batch (the view shows it already). The source then announces
+/// its new snapshot as usual; that echo agrees with the view, so nothing
+/// moves again. When `write` throws, the controller reports the error and
+/// goes back to the source's snapshot, animated.
+@MainActor
+public protocol WritableSource<SectionModel, Item>: SnapshotSource {
+  /// Writes `edit` to the data, and announces the new snapshot (now or
+  /// later). Throws, changing nothing, when it cannot.
+  func write(_ edit: UserEdit<SectionModel, Item>) throws
+}
+
+extension StaticSource: WritableSource {
+  /// Applies `edit` to ``snapshot`` by id (the item moves before the same
+  /// neighbour, or to the end of the same section, as on screen) and
+  /// announces it.
+  ///
+  /// - Throws: ``SnapshotError`` naming an id the snapshot no longer has
+  ///   (another edit removed it); the snapshot is then unchanged.
+  public func write(_ edit: UserEdit<SectionModel, Item>) throws {
+    var next = snapshot
+    switch edit {
+    case .move(let item, let section, let before, _):
+      try next.moveItem(item.id, toSection: section, before: before)
+    }
+    setSnapshot(next)
+  }
+}
+
+extension Snapshot {
+  /// Moves the item with `id` to just before `before` in the section with
+  /// id `section`, or to that section's end when `before` is `nil`.
+  ///
+  /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` or
+  ///   ``SnapshotError/unknownSectionIDs(_:)`` naming what is missing, and
+  ///   ``SnapshotError/itemMovedRelativeToItself(_:)`` when `before == id`.
+  public mutating func moveItem(
+    _ id: Item.ID, toSection section: SectionModel.ID, before: Item.ID?
+  ) throws(SnapshotError) {
+    if let before {
+      try moveItem(id, beforeItem: before)
+      return
+    }
+    guard let index = _sectionIndex(of: section) else {
+      throw .unknownSectionIDs([String(reflecting: section)])
+    }
+    guard let from = path(of: id) else { throw .unknownItemIDs([String(reflecting: id)]) }
+    let count = numberOfItems(inSectionAt: index)
+    let end = ItemPath(section: index, item: from.section == index ? count - 1 : count)
+    if from != end { try moveItem(from: from, to: end) }
+  }
+}

@@ -1,0 +1,77 @@
+import Tabula
+
+// User gestures, as UIKit performs them: the view changes its own rows first
+// (the user dragged them there), then tells its data source. A batch the
+// data source sends afterwards is checked against the view's new state, so a
+// data source that did not adopt the gesture breaks UIKit's rules here as it
+// would on a device.
+
+extension SimulatedListView {
+  /// Simulates the user dragging the row at `source` and dropping it at
+  /// `proposed` (a path after the row left, as `moveRow(at:to:)` means it).
+  ///
+  /// As UIKit does: the data source is asked whether the row can move
+  /// (`canMoveItem(at:)`) and where it lands (`targetPath(forMovingItemAt:to:)`),
+  /// the view moves the row (its cell goes with it), then the data source
+  /// hears `userMovedItem(from:to:)`, then the view lays out the rows that
+  /// came into view. No batch update is performed.
+  ///
+  /// - Returns: Where the row landed, or `nil` when it cannot move (or a
+  ///   batch update is under way).
+  /// - Precondition: `source` is a row the view shows and `proposed` a
+  ///   position for it; a landing path outside the list, from the data
+  ///   source, is recorded in ``violations`` and the row stays.
+  @discardableResult
+  public func userMoveRow(from source: ItemPath, to proposed: ItemPath) -> ItemPath? {
+    guard batchDepth == 0, let counts, let dataSource = hostDataSource else { return nil }
+    precondition(
+      isRow(source, in: counts), "the \(kind.viewName) has no row at \(source) to move")
+    precondition(
+      isLanding(proposed, from: source, in: counts),
+      "\(proposed) is not a place for the row at \(source)")
+    guard dataSource.canMoveItem(at: source) else { return nil }
+    let target = dataSource.targetPath(forMovingItemAt: source, to: proposed)
+    guard isLanding(target, from: source, in: counts) else {
+      violations.append(
+        ListViewError(
+          "the data source moved the row at \(source) to \(target), which is outside the "
+            + "\(kind.viewName)"))
+      return nil
+    }
+    if target != source {
+      var newCounts = counts
+      newCounts[source.section] -= 1
+      newCounts[target.section] += 1
+      let token = rows[source.section].remove(at: source.item)
+      rows[target.section].insert(token, at: target.item)
+      var move = Changeset()
+      move.itemMoves = [ItemMove(from: source, to: target)]
+      heightIndex.apply(
+        move, numberOfItems: { newCounts[$0] }, headerHeight: sectionHeaderHeight,
+        footerHeight: sectionFooterHeight, itemHeight: { self.estimatedHeight(at: $0) })
+      self.counts = newCounts
+      // What the view keeps by path follows the rows.
+      let map = BatchPositionMap(move)
+      prefetched = prefetched.compactMapValues { map.newPath(of: $0) }
+      displayedPaths = displayedPaths.compactMapValues { map.newPath(of: $0) }
+    }
+    userMoveCount += 1
+    dataSource.userMovedItem(from: source, to: target)
+    // Rows that came into view once the drop settled get their cells from
+    // the data source, which knows of the move by now.
+    layOut()
+    return target
+  }
+
+  private func isRow(_ path: ItemPath, in counts: [Int]) -> Bool {
+    path.section >= 0 && path.section < counts.count && path.item >= 0
+      && path.item < counts[path.section]
+  }
+
+  /// Whether the row at `source` can end at `path` (counted after it left).
+  private func isLanding(_ path: ItemPath, from source: ItemPath, in counts: [Int]) -> Bool {
+    guard path.section >= 0, path.section < counts.count, path.item >= 0 else { return false }
+    let room = counts[path.section] - (path.section == source.section ? 1 : 0)
+    return path.item <= room
+  }
+}

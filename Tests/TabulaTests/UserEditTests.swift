@@ -1,0 +1,238 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+/// Presents `TestItem`s; rows whose id is a multiple of 7 cannot move.
+struct MovableItemPresenter: Presenter {
+  func reuseIdentifier(for item: TestItem, style: PresentationStyle) -> String { "cell" }
+  func configure(_ cell: SimulatedCell, with item: TestItem, context: PresentationContext) {
+    cell.text = item.description
+    cell.representedID = item.id
+  }
+  func canMove(_ item: TestItem) -> Bool { !item.id.isMultiple(of: 7) }
+}
+
+/// A source that cannot write: every write throws.
+@MainActor
+final class FailingSource: WritableSource {
+  struct Refused: Error, CustomStringConvertible {
+    var description: String { "the disk is full" }
+  }
+  let base: StaticSource<SectionInfo, TestItem>
+  init(_ snapshot: TestSnapshot) { base = StaticSource(snapshot) }
+  var snapshot: TestSnapshot { base.snapshot }
+  var state: LoadingState { base.state }
+  func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
+    base.observe(observer)
+  }
+  func write(_ edit: UserEdit<SectionInfo, TestItem>) throws { throw Refused() }
+}
+
+/// A read-only source.
+@MainActor
+final class ReadOnlySource: SnapshotSource {
+  let snapshot: TestSnapshot
+  init(_ snapshot: TestSnapshot) { self.snapshot = snapshot }
+  var state: LoadingState { .loaded }
+  func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
+    ObserverList().add(observer)
+  }
+}
+
+@MainActor
+func movableList(
+  _ kind: ListViewKind = .table, viewportHeight: Int = 30
+) -> (SimulatedListView, ListController<SectionInfo, TestItem, SimulatedCell>) {
+  let view: SimulatedListView =
+    kind == .table
+    ? SimulatedTableView(viewportHeight: viewportHeight)
+    : SimulatedCollectionView(viewportHeight: viewportHeight)
+  view.animationTiming = .immediate
+  view.register(SimulatedCell.self, forReuseIdentifier: "cell")
+  let presenters = PresenterRegistry<SimulatedCell>()
+  presenters.register(MovableItemPresenter())
+  return (view, ListController(host: view, presenters: presenters))
+}
+
+func twoSections() throws -> TestSnapshot {
+  try TestSnapshot(sections: [
+    SnapshotSection(section("A"), items: items([1, 2, 3, 4])),
+    SnapshotSection(section("B"), items: items([5, 6, 8])),
+  ])
+}
+
+@MainActor
+@Suite("User edits: moves the user made, adopted and written back")
+struct UserMoveTests {
+  @Test("a user move is adopted without a batch, written to the source, and its echo moves nothing")
+  func adoptedOnce() async throws {
+    let (view, controller) = movableList()
+    let source = StaticSource(try twoSections())
+    controller.connect(to: source)
+    await controller.apply(controller.latestSnapshot)
+    let batches = view.batchCount
+    let cell = try #require(view.visibleCell(at: ItemPath(section: 0, item: 0)))
+
+    let landed = view.userMoveRow(
+      from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1))
+    #expect(landed == ItemPath(section: 1, item: 1))
+    #expect(source.snapshot.items(inSectionAt: 1).map(\.id) == [5, 1, 6, 8], "written back")
+    #expect(source.snapshot.items(inSectionAt: 0).map(\.id) == [2, 3, 4])
+    await controller.apply(controller.latestSnapshot)  // let the echo run
+    #expect(view.batchCount == batches, "no batch for the move, none for its echo")
+    #expect(view.visibleCell(at: ItemPath(section: 1, item: 1)) === cell, "the cell moved along")
+    expectShows(view, source.snapshot)
+    #expect(controller.snapshot.items.map(\.id) == source.snapshot.items.map(\.id))
+  }
+
+  @Test("rows whose presenter refuses do not move; movePolicy and moveTarget redirect drops")
+  func refusalsAndTargets() async throws {
+    let (view, controller) = movableList()
+    var snapshot = try twoSections()
+    try snapshot.appendItems([TestItem(id: 7)], toSection: "A")
+    await controller.apply(snapshot)
+    #expect(
+      view.userMoveRow(from: ItemPath(section: 0, item: 4), to: ItemPath(section: 0, item: 0))
+        == nil, "7 cannot move")
+    controller.movePolicy = .withinSection
+    #expect(
+      view.userMoveRow(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 0))
+        == ItemPath(section: 0, item: 4), "a drop below its section lands at the section's end")
+    #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 3, 4, 7, 2])
+    controller.moveTarget = { _, from, _ in from }
+    #expect(
+      view.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))
+        == ItemPath(section: 0, item: 0), "a target that keeps it in place")
+    #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 3, 4, 7, 2])
+    expectShows(view, controller.snapshot)
+  }
+
+  @Test("a move the source cannot write is reported and undone, animated")
+  func failedWrite() async throws {
+    let (view, controller) = movableList()
+    let source = FailingSource(try twoSections())
+    var failures: [String] = []
+    controller.didFailToWrite = { error, edit in
+      guard case .move(let item, let section, let before, _) = edit else { return }
+      failures.append(
+        "\(item.id) to \(section) before \(before.map(String.init) ?? "end"): \(error)")
+    }
+    controller.connect(to: source)
+    await controller.apply(controller.latestSnapshot)
+    let batches = view.batchCount
+    view.userMoveRow(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 3))
+    await controller.apply(controller.latestSnapshot)
+    #expect(failures == ["4 to B before end: the disk is full"])
+    #expect(view.batchCount == batches + 1, "one animated batch moves it back")
+    expectShows(view, source.snapshot)
+  }
+
+  @Test("a list following a read-only source does not let rows move, and says why once")
+  func readOnlySource() async throws {
+    let (view, controller) = movableList()
+    controller.connect(to: ReadOnlySource(try twoSections()))
+    await controller.apply(controller.latestSnapshot)
+    let reports = recordingReports {
+      #expect(
+        view.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 1))
+          == nil)
+      _ = controller.canMoveItem(at: ItemPath(section: 0, item: 1))
+    }
+    #expect(
+      reports == [
+        "rows cannot move: the list's source ReadOnlySource cannot write them back (it is not "
+          + "a WritableSource)"
+      ])
+  }
+
+  @Test("a host whose data source ignores a user move breaks UIKit's rules at the next batch")
+  func ignoredMoveIsCaught() throws {
+    final class MovableCounts: ListHostDataSource {
+      var counts = [2, 1]
+      var numberOfSections: Int { counts.count }
+      func numberOfItems(inSectionAt section: Int) -> Int { counts[section] }
+      func cell(for host: any ListHost<SimulatedCell>, at path: ItemPath) -> SimulatedCell {
+        host.dequeueCell(withReuseIdentifier: "cell", for: path)
+      }
+      func headerTitle(forSectionAt section: Int) -> String? { nil }
+      func footerTitle(forSectionAt section: Int) -> String? { nil }
+      func height(forItemAt path: ItemPath, width: Double) -> Double? { nil }
+      func didSelectItem(at path: ItemPath) {}
+      func canMoveItem(at path: ItemPath) -> Bool { true }
+    }
+    let view = SimulatedTableView()
+    view.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    let source = MovableCounts()
+    view.hostDataSource = source
+    view.reloadData()
+    view.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0))
+    #expect(view.numberOfRows(inSectionAt: 1) == 2, "the view moved the row itself")
+    let error = #expect(throws: ListViewError.self) { try view.performBatchUpdates {} }
+    #expect(
+      error?.message
+        == "Invalid update: invalid number of rows in section 0.  The number of rows contained in "
+        + "an existing section after the update (2) must be equal to the number of rows contained "
+        + "in that section before the update (1), plus or minus the number of rows inserted or "
+        + "deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows "
+        + "moved into or out of that section (0 moved in, 0 moved out).")
+  }
+
+  @Test(
+    "random user moves during animations and source changes: the view ends equal to the source",
+    arguments: [ListViewKind.table, .collection])
+  func randomized(kind: ListViewKind) async throws {
+    let (view, controller) = movableList(kind, viewportHeight: 12)
+    view.animationTiming = .manual
+    var random = SeededRandom(seed: kind == .table ? 31 : 32)
+    var ids = FreshIDs()
+    var start = randomSnapshot(&random, maxItems: 40, ids: &ids)
+    if start.numberOfSections == 0 { start = try twoSections() }
+    let source = StaticSource(start)
+    controller.connect(to: source)
+    // A row the other writer deleted meanwhile cannot be written: reported,
+    // and the list converges.
+    var conflicts = 0
+    controller.didFailToWrite = { error, _ in
+      switch error {
+      case SnapshotError.unknownItemIDs, SnapshotError.unknownSectionIDs: conflicts += 1
+      default:
+        Issue.record("unexpected write error \(error)")
+      }
+    }
+    var moves = 0
+    for step in 0..<300 {
+      switch random.int(in: 0..<10) {
+      case 0..<5:
+        // The user drags a row somewhere (only rows the view shows settled).
+        let counts = (0..<view.numberOfSections).map { view.numberOfRows(inSectionAt: $0) }
+        let filled = counts.indices.filter { counts[$0] > 0 }
+        guard !filled.isEmpty, !controller.isUpdating || random.chance(0.5) else { break }
+        let from = ItemPath(
+          section: filled[random.int(in: 0..<filled.count)], item: 0)
+        let source = ItemPath(section: from.section, item: random.int(in: 0..<counts[from.section]))
+        let targetSection = random.int(in: 0..<counts.count)
+        let room = counts[targetSection] - (targetSection == source.section ? 1 : 0)
+        if view.userMoveRow(
+          from: source, to: ItemPath(section: targetSection, item: random.int(in: 0...room))) != nil
+        {
+          moves += 1
+        }
+      case 5..<8:
+        // Another writer changes the data.
+        var next = randomChange(of: source.snapshot, &random, ids: &ids, maxInserts: 3)
+        if next.numberOfSections == 0 { next = try twoSections() }
+        source.setSnapshot(next.withoutMarks)
+      default:
+        view.finishAnimations()
+      }
+      #expect(view.violations.isEmpty, "step \(step): \(view.violations)")
+    }
+    while controller.isUpdating {
+      view.finishAnimations()
+      await Task.yield()
+    }
+    #expect(moves > 50)
+    expectShows(view, source.snapshot, "settled")
+    #expect(controller.snapshot.items.map(\.id) == source.snapshot.items.map(\.id))
+  }
+}
