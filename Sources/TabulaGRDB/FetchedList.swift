@@ -73,7 +73,7 @@ import Tabula
 /// The list reads on GRDB's reader, never blocking the main actor, and
 /// merges and builds snapshots off the main actor.
 @MainActor
-public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: SnapshotSource {
+public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: WritableSource {
   /// Sections are `SectionInfo`s: the section key is the id, and the
   /// sectioning's title function makes the title.
   public typealias SectionModel = SectionInfo
@@ -85,7 +85,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   public private(set) var state = LoadingState.loading
   /// The last content fetched, before ``willApply``; `nil` until the first
   /// fetch succeeds.
-  public private(set) var content: Snapshot<SectionInfo, Item>?
+  public internal(set) var content: Snapshot<SectionInfo, Item>?
   /// The request the list shows.
   public private(set) var request: FetchedRequest
   /// The section placeholders appear in.
@@ -106,12 +106,16 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// commit could have removed rows unannounced.
   public private(set) var consistencyCheckCount = 0
 
-  private let writer: any DatabaseWriter
-  private let sectioning: FetchedSectioning<Record>
+  let writer: any DatabaseWriter
+  let sectioning: FetchedSectioning<Record>
+  /// How user edits are written back, once enabled.
+  var editor: FetchedEditor<Item.ID>?
+  /// Rows written back by user edits, in total.
+  public internal(set) var rowsWrittenByEdits = 0
   private let makeItem: @Sendable (Record) -> Item
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   private let build: FetchedBuild<Record, Item>
-  private var rows: FetchedRows<Item>
+  var rows: FetchedRows<Item>
   private var schedule = FetchSchedule()
   private let tracker: ChangeTracker
   /// Registers the tracker with the database without blocking the main
@@ -332,7 +336,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   }
 
   /// Makes ``snapshot`` from the content and the state, and tells observers.
-  private func publish() {
+  func publish() {
     var display = Snapshot.showing(
       content, in: state, placeholderSection: placeholderSection, makePlaceholder: makePlaceholder)
     if let willApply { display = willApply(display) }

@@ -60,6 +60,62 @@ struct FetchedRows<Item: Sendable>: Sendable {
     return rowIDs[left] < other.rowIDs[right]
   }
 
+  /// The positions of the rows whose rowids are in `wanted`, in order.
+  ///
+  /// - Complexity: O(n) integer comparisons for a few rowids.
+  func positions(of wanted: [Int64]) -> [Int] {
+    let set = wanted.count > 16 ? Set(wanted) : []
+    var positions: [Int] = []
+    rowIDs.withUnsafeBufferPointer { rowIDs in
+      for position in rowIDs.indices {
+        let rowID = rowIDs[position]
+        if wanted.count <= 16 ? wanted.contains(rowID) : set.contains(rowID) {
+          positions.append(position)
+        }
+      }
+    }
+    return positions
+  }
+
+  /// Gives the row at each position its new keys (the key columns in
+  /// ordering order), `section` to the row at `moved`, and puts that row at
+  /// its place: the others keep their order (a relabelled window keeps it).
+  ///
+  /// - Complexity: a memory move and O(log n) comparisons.
+  mutating func update(
+    _ changes: [(position: Int, keys: [DatabaseValue])], moved: Int?, section: String?,
+    ordering: [FetchedOrdering]
+  ) {
+    for change in changes {
+      for (offset, key) in change.keys.enumerated() {
+        keys[change.position * keyCount + offset] = key
+      }
+    }
+    guard let position = moved else { return }
+    if let section { sections[position] = section }
+    let rowID = rowIDs.remove(at: position)
+    let item = items.remove(at: position)
+    let rowSection = sections.remove(at: position)
+    let rowKeys = Array(keys[(position * keyCount)..<((position + 1) * keyCount)])
+    keys.removeSubrange((position * keyCount)..<((position + 1) * keyCount))
+    var single = FetchedRows(keyCount: keyCount)
+    single.append(rowID: rowID, item: item, section: rowSection, keys: rowKeys)
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if row(middle, precedes: 0, of: single, in: ordering) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    rowIDs.insert(rowID, at: low)
+    items.insert(item, at: low)
+    sections.insert(rowSection, at: low)
+    keys.insert(contentsOf: rowKeys, at: low * keyCount)
+  }
+
   /// `current` without the rows in `removing`, with the rows of `adding`
   /// merged in at their places. Each added row is placed by binary search,
   /// and unchanged rows are copied in runs.

@@ -113,7 +113,7 @@ struct UserMoveTests {
     let source = FailingSource(try twoSections())
     var failures: [String] = []
     controller.didFailToWrite = { error, edit in
-      guard case .move(let item, let section, let before, _) = edit else { return }
+      guard case .move(let item, let section, let before, _, _) = edit else { return }
       failures.append(
         "\(item.id) to \(section) before \(before.map(String.init) ?? "end"): \(error)")
     }

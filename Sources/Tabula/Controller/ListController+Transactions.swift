@@ -108,6 +108,15 @@ extension ListController {
       reload(new)
       return
     }
+    // The very snapshot on screen (a source's echo of a user edit the
+    // controller adopted): nothing to diff, nothing to show.
+    if new._isIdentical(to: old) && new.markedItems.isEmpty && new.reloadedSectionIDs.isEmpty
+      && (presenters?.sectionVersion ?? 0) == shownSectionVersion
+    {
+      _snapshot = new.withoutMarks
+      finishTransaction()
+      return
+    }
     let mode = transaction.mode
     if let known = transaction.known, Self.canUse(known, from: old, to: new) {
       stageAndPerform(known.changes, old: old, new: new, mode: mode)

@@ -22,14 +22,17 @@ extension ListController {
   /// reported once).
   public func canMoveItem(at path: ItemPath) -> Bool {
     guard let item = _snapshot.item(at: path) else { return false }
-    if let connection, !(connection.source is any WritableSource<SectionModel, Item>) {
-      if !reportedReadOnlySource {
-        reportedReadOnlySource = true
-        TabulaLog.report(
-          "rows cannot move: the list's source \(type(of: connection.source)) cannot write "
-            + "them back (it is not a WritableSource)")
+    if let connection {
+      guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
+        if !reportedReadOnlySource {
+          reportedReadOnlySource = true
+          TabulaLog.report(
+            "rows cannot move: the list's source \(type(of: connection.source)) cannot write "
+              + "them back (it is not a WritableSource)")
+        }
+        return false
       }
-      return false
+      guard writable.canWrite else { return false }
     }
     if let canMoveItem { return canMoveItem(item, path) }
     guard let presenters else { return false }
@@ -69,6 +72,7 @@ extension ListController {
     let allowed =
       canMoveItem(at: source) && targetPath(forMovingItemAt: source, to: destination) == destination
     let before = latestSnapshot
+    let shown = _snapshot
     var moved = _snapshot
     do {
       try moved.moveItem(from: source, to: destination)
@@ -90,7 +94,7 @@ extension ListController {
     let section = moved.sections[destination.section].id
     let next = ItemPath(section: destination.section, item: destination.item + 1)
     let edit = UserEdit<SectionModel, Item>.move(
-      item: item, section: section, before: moved.item(at: next)?.id, result: moved)
+      item: item, section: section, before: moved.item(at: next)?.id, base: shown, result: moved)
     do {
       try writable.write(edit)
     } catch {

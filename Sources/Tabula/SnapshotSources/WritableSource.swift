@@ -3,9 +3,13 @@
 public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// The user moved `item` so that it now comes just before the item with
   /// id `before` in the section with id `section` (at its end when `before`
-  /// is `nil`). `result` is the list as the user sees it after the move.
+  /// is `nil`). `base` is the list as it showed before the move, `result`
+  /// as it shows after: a source whose snapshot is `base` itself
+  /// (``Snapshot/isIdentical(to:)``) may take `result` as its new one, which
+  /// the controller then recognises in O(1).
   case move(
-    item: Item, section: SectionModel.ID, before: Item.ID?, result: Snapshot<SectionModel, Item>)
+    item: Item, section: SectionModel.ID, before: Item.ID?, base: Snapshot<SectionModel, Item>,
+    result: Snapshot<SectionModel, Item>)
 }
 
 /// A ``SnapshotSource`` that can write the user's edits back to its data
@@ -23,19 +27,34 @@ public protocol WritableSource<SectionModel, Item>: SnapshotSource {
   /// Writes `edit` to the data, and announces the new snapshot (now or
   /// later). Throws, changing nothing, when it cannot.
   func write(_ edit: UserEdit<SectionModel, Item>) throws
+
+  /// Whether the source writes edits now (a database list before its
+  /// editing is enabled does not): rows of a list whose source cannot
+  /// write do not move.
+  var canWrite: Bool { get }
+}
+
+extension WritableSource {
+  /// `true`.
+  public var canWrite: Bool { true }
 }
 
 extension StaticSource: WritableSource {
   /// Applies `edit` to ``snapshot`` by id (the item moves before the same
   /// neighbour, or to the end of the same section, as on screen) and
-  /// announces it.
+  /// announces it; when ``snapshot`` is the edit's `base` itself, the
+  /// edit's `result` becomes the snapshot.
   ///
   /// - Throws: ``SnapshotError`` naming an id the snapshot no longer has
   ///   (another edit removed it); the snapshot is then unchanged.
   public func write(_ edit: UserEdit<SectionModel, Item>) throws {
     var next = snapshot
     switch edit {
-    case .move(let item, let section, let before, _):
+    case .move(let item, let section, let before, let base, let result):
+      if base.isIdentical(to: snapshot) {
+        setSnapshot(result)
+        return
+      }
       try next.moveItem(item.id, toSection: section, before: before)
     }
     setSnapshot(next)

@@ -127,3 +127,61 @@ struct MessagePresenter: Presenter {
   #expect(tableView.visibleCells.map(\.text) == ["Lunch?", "  Yes!", "  Noon", "Build is red"])
   #expect(tableView.violations.isEmpty)
 }
+
+/// The to-do of "Rows the user reorders".
+struct Todo: Codable, FetchableRecord, Diffable, Hashable {
+  var id: Int64
+  var title: String
+  var list: String
+  var position: Int64
+}
+
+struct DocTodoPresenter: Presenter {
+  func reuseIdentifier(for todo: Todo, style: PresentationStyle) -> String { "todo" }
+  func configure(_ cell: SimulatedCell, with todo: Todo, context: PresentationContext) {
+    cell.text = todo.title
+  }
+  func canMove(_ todo: Todo) -> Bool { true }
+}
+
+@MainActor
+@Test func reorderedTodos() async throws {
+  let database = try DatabaseQueue()
+  try await database.write { db in
+    try db.execute(
+      sql: """
+        CREATE TABLE todo (
+          id INTEGER PRIMARY KEY, title TEXT NOT NULL, list TEXT NOT NULL,
+          position INTEGER NOT NULL);
+        INSERT INTO todo VALUES
+          (1, 'Milk', 'shop', 4294967296), (2, 'Eggs', 'shop', 8589934592),
+          (3, 'Taxes', 'home', 4294967296);
+        """)
+  }
+  let tableView = SimulatedTableView()
+  tableView.register(SimulatedCell.self, forReuseIdentifier: "todo")
+  tableView.animationTiming = .immediate
+  let presenters = PresenterRegistry<SimulatedCell>()
+  presenters.register(DocTodoPresenter())
+  let controller = ListController<SectionInfo, Todo, SimulatedCell>(
+    host: tableView, presenters: presenters)
+
+  let todos = FetchedList<Todo, Todo>(
+    database,
+    request: FetchedRequest(
+      table: "todo", orderedBy: [.ascending("list"), .ascending("position")]),
+    sectionedBy: .column("list"))
+  try todos.enableEditing(rankColumn: "position")  // ids in the "id" column
+  controller.connect(to: todos)
+
+  await todos.waitUntilIdle()
+  await controller.apply(controller.latestSnapshot)
+  // Sections: home [Taxes], shop [Milk, Eggs]. The user drags Eggs above Milk.
+  tableView.userMoveRow(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 1, item: 0))
+  await todos.waitUntilIdle()
+  let order = try await database.read { db in
+    try String.fetchAll(db, sql: "SELECT title FROM todo WHERE list = 'shop' ORDER BY position")
+  }
+  #expect(order == ["Eggs", "Milk"])
+  #expect(todos.rowsWrittenByEdits == 1)
+}

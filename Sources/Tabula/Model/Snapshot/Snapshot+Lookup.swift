@@ -247,9 +247,12 @@ extension Snapshot: CustomStringConvertible {
     return "Snapshot(\(lines.joined(separator: "; ")))"
   }
 
-  /// Whether `other` is this very value: the same storage, not only equal
-  /// content (a copy that was never changed). O(1); equal snapshots built
-  /// apart are not identical.
+  /// Whether `other` is this very value, marks aside: the same storage, not
+  /// only equal content (a copy that was never changed). O(1); equal
+  /// snapshots built apart are not identical.
+  public func isIdentical(to other: Snapshot) -> Bool { _isIdentical(to: other) }
+
+  /// The body of ``isIdentical(to:)``.
   @usableFromInline
   func _isIdentical(to other: Snapshot) -> Bool {
     func same<Element>(_ a: [Element], _ b: [Element]) -> Bool {

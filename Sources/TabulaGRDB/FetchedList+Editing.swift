@@ -1,0 +1,280 @@
+import GRDB
+import Tabula
+
+// Writing user moves back to the table: the moved row's rank (and section
+// column) change, with the fewest rows written (FetchedRanks.swift); the
+// list shows the move at once and the database's echo then agrees.
+
+/// Why a ``FetchedList`` cannot write a user edit back.
+@nonexhaustive
+public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
+  /// The list reads an SQL request, which names no table to write to.
+  case notATableRequest
+  /// The request is not ordered by the rank column (after the section
+  /// column, if any): the user's order would not be the list's.
+  case notOrderedByRank(rankColumn: String, ordering: [String])
+  /// The table lacks these columns.
+  case missingColumns(table: String, [String])
+  /// ``FetchedList/enableEditing(idColumn:rankColumn:editing:id:)`` was not called.
+  case notEnabled
+  /// A move to another section, in a list sectioned by a closure: there is
+  /// no column to write the section to.
+  case cannotMoveAcrossSections(from: String, to: String)
+  /// The table has no row with this id (another writer deleted it).
+  case rowNotFound(String)
+
+  /// The message, naming what is wrong.
+  public var description: String {
+    switch self {
+    case .notATableRequest:
+      return "FetchedList cannot write user edits to an SQL request: editing needs a "
+        + "FetchedRequest(table:filter:orderedBy:)"
+    case .notOrderedByRank(let rank, let ordering):
+      return "editing moves rows by their rank column \(rank), but the request is ordered by "
+        + "[\(ordering.joined(separator: ", "))]: order by the section column (if any), then "
+        + "\(rank) ascending"
+    case .missingColumns(let table, let columns):
+      return "table \(table) has no column \(columns.joined(separator: ", "))"
+    case .notEnabled:
+      return "FetchedList writes user edits only once enableEditing(...) was called"
+    case .cannotMoveAcrossSections(let from, let to):
+      return "cannot move a row from section \(from) to \(to): the list is sectioned by a "
+        + "closure, with no column to write the section to"
+    case .rowNotFound(let id):
+      return "the table has no row with id \(id) (another writer deleted it?)"
+    }
+  }
+}
+
+extension FetchedList {
+  /// Lets the user move rows, written back to the table: a moved row gets a
+  /// rank between its new neighbours' (and, moved to another section, that
+  /// section's id in the sectioning column), so that one move writes one
+  /// row in nearly every case (see ``FetchedEditing``).
+  ///
+  /// The request must be a table request ordered by the section column (if
+  /// the list is sectioned by a column) and then `rankColumn` ascending;
+  /// ranks are NOT NULL integers, best `editing.gap` apart (rows appended
+  /// later: the largest rank plus the gap).
+  ///
+  /// - Parameters:
+  ///   - idColumn: The column that holds each row's item id.
+  ///   - rankColumn: The integer column rows are ordered by.
+  ///   - editing: Gap and spacing of ranks (``FetchedEditing``'s defaults
+  ///     when `nil`); its column names are those given here.
+  ///   - id: The value of `idColumn` for an item id.
+  /// - Throws: ``FetchedEditingError`` naming what is wrong (an SQL request,
+  ///   the ordering, a missing column), at once rather than at the first
+  ///   drag.
+  public func enableEditing(
+    idColumn: String = "id", rankColumn: String, editing: FetchedEditing? = nil,
+    id: @escaping @Sendable (Item.ID) -> (any DatabaseValueConvertible)?
+  ) throws {
+    guard let table = request.table else { throw FetchedEditingError.notATableRequest }
+    let ordering = request.ordering
+    let sectionColumn = sectioning.column
+    let expected = (sectionColumn.map { [$0] } ?? []) + [rankColumn]
+    let prefixOK = ordering.dropLast().allSatisfy { $0.column == sectionColumn }
+    guard let last = ordering.last, last.column == rankColumn, last.ascending, prefixOK,
+      ordering.count <= expected.count
+    else {
+      throw FetchedEditingError.notOrderedByRank(
+        rankColumn: rankColumn, ordering: ordering.map(\.description))
+    }
+    let columns = try writer.read { db in try db.columns(in: table).map { $0.name.lowercased() } }
+    let missing = ([idColumn, rankColumn] + (sectionColumn.map { [$0] } ?? [])).filter {
+      !columns.contains($0.lowercased())
+    }
+    guard missing.isEmpty else {
+      throw FetchedEditingError.missingColumns(table: table, missing)
+    }
+    var settings =
+      editing ?? FetchedEditing(idColumn: idColumn, rankColumn: rankColumn)
+    settings.idColumn = idColumn
+    settings.rankColumn = rankColumn
+    settings.sectionColumn = sectionColumn
+    editor = FetchedEditor(settings: settings, table: table, id: id)
+  }
+
+  /// Whether user edits are written back (editing is enabled).
+  public var canWrite: Bool { editor != nil }
+
+  /// Writes a user move to the table in one transaction (the moved row,
+  /// and the rows a relabelling spreads), then shows it at once; the
+  /// database's echo agrees with it.
+  ///
+  /// - Throws: ``FetchedEditingError`` (editing not enabled, a row another
+  ///   writer deleted, a cross-section move without a section column) or
+  ///   the database's error; nothing is written then.
+  public func write(_ edit: UserEdit<SectionInfo, Item>) throws {
+    guard let editor else { throw FetchedEditingError.notEnabled }
+    switch edit {
+    case .move(let item, let section, let before, let base, let result):
+      let from = content.flatMap { $0.path(of: item.id) }.map { content!.sections[$0.section].id }
+      let crossing = from != nil && from != section
+      if crossing && editor.settings.sectionColumn == nil {
+        throw FetchedEditingError.cannotMoveAcrossSections(from: from ?? "?", to: section)
+      }
+      let previous = result.path(of: item.id).flatMap { path in
+        path.item > 0 ? result.item(at: ItemPath(section: path.section, item: path.item - 1)) : nil
+      }?.id
+      let writes = try writer.write { db in
+        try editor.writeMove(
+          db, item: item.id, previous: previous, next: before,
+          section: crossing ? section : nil, sectionFilter: section)
+      }
+      rowsWrittenByEdits += writes.count
+      // The rows the list merges the database's changes into take the new
+      // ranks now: an echo that brings only some of several moves' rows
+      // merges them with the others already in place, never with their old
+      // places.
+      rows = rowsAfter(writes, movedSection: crossing ? section : nil, editor: editor)
+      // Shown at once; the database's echo agrees. When the list showed
+      // exactly what the user moved (loaded, no willApply), the controller's
+      // result is taken as is: its echo costs the controller nothing.
+      if state == .loaded, willApply == nil, base.isIdentical(to: snapshot) {
+        content = result
+        publish()
+      } else if var shown = content {
+        try? shown.moveItem(item.id, toSection: section, before: before)
+        content = shown
+        publish()
+      }
+    }
+  }
+}
+
+extension FetchedList {
+  /// ``rows`` with the written rows at their new ranks (the first, the
+  /// moved row, in `movedSection` when it changed section).
+  func rowsAfter(
+    _ writes: [(rowID: Int64, rank: Int64)], movedSection: String?,
+    editor: FetchedEditor<Item.ID>
+  ) -> FetchedRows<Item> {
+    let movedRowID = writes.first?.rowID
+    let ordering = request.ordering
+    let ranks = writes.map(\.rank)
+    let written = writes.map(\.rowID)
+    var changes: [(position: Int, keys: [DatabaseValue])] = []
+    var moved: Int?
+    for position in rows.positions(of: written) {
+      let rowID = rows.rowIDs[position]
+      let isMoved = rowID == movedRowID
+      if isMoved { moved = position }
+      let rank = ranks[written.firstIndex(of: rowID)!]
+      changes.append(
+        (
+          position,
+          ordering.enumerated().map { offset, order in
+            if order.column == editor.settings.rankColumn { return rank.databaseValue }
+            if isMoved, let movedSection, order.column == editor.settings.sectionColumn {
+              return movedSection.databaseValue
+            }
+            return rows.keys[position * rows.keyCount + offset]
+          }
+        ))
+    }
+    var updated = rows
+    rows = FetchedRows(keyCount: updated.keyCount)  // unique storage for the update
+    updated.update(changes, moved: moved, section: movedSection, ordering: ordering)
+    return updated
+  }
+}
+
+/// The settings of an editable list and the SQL of its writes.
+struct FetchedEditor<ID>: Sendable {
+  let settings: FetchedEditing
+  let table: String
+  let id: @Sendable (ID) -> (any DatabaseValueConvertible)?
+
+  /// Writes one move; returns the rows written with their new ranks, the
+  /// moved row first.
+  func writeMove(
+    _ db: Database, item: ID, previous: ID?, next: ID?, section: String?, sectionFilter: String
+  ) throws -> [(rowID: Int64, rank: Int64)] {
+    let moved = try ranked(db, item).rowID
+    let plan = try RankPlanner.plan(
+      moving: moved, between: try previous.map { try ranked(db, $0) },
+      and: try next.map { try ranked(db, $0) }, editing: settings,
+      neighbourhood: SQLNeighbourhood(
+        db: db, table: table, rank: settings.rankColumn,
+        section: settings.sectionColumn.map { ($0, sectionFilter) }))
+    let quotedTable = table.quotedDatabaseIdentifier
+    let rank = settings.rankColumn.quotedDatabaseIdentifier
+    for (offset, write) in plan.writes.enumerated() {
+      if offset == 0, let section, let column = settings.sectionColumn {
+        try db.execute(
+          sql: "UPDATE \(quotedTable) SET \(rank) = ?, \(column.quotedDatabaseIdentifier) = ? "
+            + "WHERE rowid = ?",
+          arguments: [write.rank, section, write.rowID])
+      } else {
+        try db.execute(
+          sql: "UPDATE \(quotedTable) SET \(rank) = ? WHERE rowid = ?",
+          arguments: [write.rank, write.rowID])
+      }
+    }
+    return plan.writes
+  }
+
+  /// The rowid and rank of the row of `item`.
+  private func ranked(_ db: Database, _ item: ID) throws -> RankedRow {
+    let value = id(item)?.databaseValue ?? .null
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: "SELECT rowid, \(settings.rankColumn.quotedDatabaseIdentifier) FROM "
+          + "\(table.quotedDatabaseIdentifier) WHERE "
+          + "\(settings.idColumn.quotedDatabaseIdentifier) = ?",
+        arguments: [value])
+    else { throw FetchedEditingError.rowNotFound("\(item)") }
+    return RankedRow(rowID: row[0], rank: row[1] ?? 0)
+  }
+}
+
+/// The rows around a drop point, read in rank order (within a section when
+/// the list is sectioned by a column).
+struct SQLNeighbourhood: RankNeighbourhood {
+  let db: Database
+  let table: String
+  let rank: String
+  let section: (column: String, value: String)?
+
+  func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
+    try fetch(before: true, row: row, limit: limit, excluding: excluded)
+  }
+
+  func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
+    try fetch(before: false, row: row, limit: limit, excluding: excluded)
+  }
+
+  private func fetch(before: Bool, row: RankedRow, limit: Int, excluding excluded: Int64) throws
+    -> [RankedRow]
+  {
+    let quoted = rank.quotedDatabaseIdentifier
+    let (comparison, order) = before ? ("<", "DESC") : (">", "ASC")
+    var sql =
+      "SELECT rowid, \(quoted) FROM \(table.quotedDatabaseIdentifier) WHERE (\(quoted) "
+      + "\(comparison) ? OR (\(quoted) = ? AND rowid \(comparison) ?)) AND rowid <> ?"
+    var arguments: StatementArguments = [row.rank, row.rank, row.rowID, excluded]
+    if let section {
+      sql += " AND \(section.column.quotedDatabaseIdentifier) = ?"
+      arguments += [section.value]
+    }
+    sql += " ORDER BY \(quoted) \(order), rowid \(order) LIMIT ?"
+    arguments += [limit]
+    return try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+      RankedRow(rowID: $0[0], rank: $0[1] ?? 0)
+    }
+  }
+}
+
+extension FetchedList where Item.ID: DatabaseValueConvertible {
+  /// Lets the user move rows, written back to the table, whose `idColumn`
+  /// holds the item ids themselves (see
+  /// ``enableEditing(idColumn:rankColumn:editing:id:)``).
+  public func enableEditing(
+    idColumn: String = "id", rankColumn: String, editing: FetchedEditing? = nil
+  ) throws {
+    try enableEditing(idColumn: idColumn, rankColumn: rankColumn, editing: editing) { $0 }
+  }
+}

@@ -1,0 +1,346 @@
+import Foundation
+import GRDB
+import Tabula
+import TabulaGRDB
+import TabulaTesting
+import Testing
+
+@testable import TabulaGRDB
+
+/// A to-do whose content is its title: its rank and list columns place it,
+/// so a move changes no content and its database echo shows nothing.
+struct Todo: Codable, FetchableRecord, PersistableRecord, Diffable, Sendable {
+  static let databaseTableName = "todo"
+  var id: Int64
+  var title: String
+  var list: String
+  var position: Int64
+
+  func isContentEqual(to other: Todo) -> Bool { title == other.title }
+}
+
+struct TodoPresenter: Presenter {
+  func reuseIdentifier(for todo: Todo, style: PresentationStyle) -> String { "todo" }
+  func configure(_ cell: SimulatedCell, with todo: Todo, context: PresentationContext) {
+    cell.text = todo.title
+    cell.representedID = todo.id
+  }
+  func canMove(_ todo: Todo) -> Bool { true }
+}
+
+/// `count` to-dos in lists "a", "b", "c" (round robin), ranks `gap` apart
+/// (or 1 apart when `dense`).
+func todoDatabase(count: Int, dense: Bool = false) throws -> DatabaseQueue {
+  let database = try DatabaseQueue()
+  try database.write { db in
+    try db.create(table: "todo") { table in
+      table.primaryKey("id", .integer)
+      table.column("title", .text).notNull()
+      table.column("list", .text).notNull()
+      table.column("position", .integer).notNull()
+    }
+    try db.create(index: "todo_order", on: "todo", columns: ["list", "position"])
+    for id in 1...Int64(count) {
+      let position = dense ? id : id << 32
+      try Todo(id: id, title: "todo \(id)", list: ["a", "b", "c"][Int(id) % 3], position: position)
+        .insert(db)
+    }
+  }
+  return database
+}
+
+/// The ids of the table in the list's order, grouped by list: what a fresh
+/// query says the list must show.
+func todoOrder(_ database: DatabaseQueue) throws -> [[Int64]] {
+  let todos = try database.read { db in
+    try Todo.fetchAll(db, sql: "SELECT * FROM todo ORDER BY list, position, rowid")
+  }
+  var lists: [(String, [Int64])] = []
+  for todo in todos {
+    if lists.last?.0 == todo.list {
+      lists[lists.count - 1].1.append(todo.id)
+    } else {
+      lists.append((todo.list, [todo.id]))
+    }
+  }
+  return lists.map(\.1)
+}
+
+let todoRequest = FetchedRequest(
+  table: "todo", orderedBy: [.ascending("list"), .ascending("position")])
+
+@MainActor
+func todoList(_ database: DatabaseQueue, viewportHeight: Int = 40) async throws -> (
+  SimulatedTableView, ListController<SectionInfo, Todo, SimulatedCell>, FetchedList<Todo, Todo>
+) {
+  let table = SimulatedTableView(viewportHeight: viewportHeight)
+  table.register(SimulatedCell.self, forReuseIdentifier: "todo")
+  table.animationTiming = .immediate
+  let presenters = PresenterRegistry<SimulatedCell>()
+  presenters.register(TodoPresenter())
+  let controller = ListController<SectionInfo, Todo, SimulatedCell>(
+    host: table, presenters: presenters)
+  let list = FetchedList<Todo, Todo>(
+    database, request: todoRequest, sectionedBy: .column("list"))
+  try list.enableEditing(rankColumn: "position")
+  controller.connect(to: list)
+  await list.waitUntilIdle()
+  await controller.apply(controller.latestSnapshot)
+  return (table, controller, list)
+}
+
+@MainActor
+func settle(
+  _ list: FetchedList<Todo, Todo>, _ controller: ListController<SectionInfo, Todo, SimulatedCell>
+)
+  async
+{
+  await list.waitUntilIdle()
+  await controller.apply(controller.latestSnapshot)
+}
+
+@MainActor
+@Suite("FetchedList: user moves written back to SQLite")
+struct FetchedEditingTests {
+  @Test("a move writes one row, the table's order is the list's, and the echo moves nothing")
+  func oneMove() async throws {
+    let database = try todoDatabase(count: 30)
+    let (table, controller, list) = try await todoList(database)
+    let batches = table.batchCount
+    // "a" holds 3, 6, 9, ...: move 3 below 9.
+    table.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))
+    #expect(list.rowsWrittenByEdits == 1)
+    await settle(list, controller)
+    #expect(table.batchCount == batches, "no batch for the move, none for its echo")
+    #expect(try todoOrder(database)[0].prefix(4) == [6, 9, 3, 12])
+    #expect(
+      try todoOrder(database)
+        == controller.snapshot.sections.indices.map {
+          controller.snapshot.items(inSectionAt: $0).map(\.id)
+        })
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test("many moves before the echo: the echo, in however many fetches, moves nothing")
+  func echoOfManyMoves() async throws {
+    let database = try todoDatabase(count: 300)
+    let (table, controller, list) = try await todoList(database)
+    let batches = table.batchCount
+    var random = SeededRandom(seed: 9)
+    for _ in 0..<40 {
+      let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSectionAt: $0) }
+      let from = random.int(in: 0..<counts.count)
+      let to = random.int(in: 0..<counts.count)
+      let room = counts[to] - (to == from ? 1 : 0)
+      table.userMoveRow(
+        from: ItemPath(section: from, item: random.int(in: 0..<counts[from])),
+        to: ItemPath(section: to, item: random.int(in: 0...room)))
+    }
+    await settle(list, controller)
+    #expect(table.batchCount == batches, "the echoes agree with what the user sees")
+    #expect(
+      try todoOrder(database)
+        == controller.snapshot.sections.indices.map {
+          controller.snapshot.items(inSectionAt: $0).map(\.id)
+        })
+  }
+
+  @Test("a move to another list writes its list column")
+  func crossSection() async throws {
+    let database = try todoDatabase(count: 9)
+    let (table, controller, list) = try await todoList(database)
+    table.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1))
+    await settle(list, controller)
+    let moved = try await database.read { db in try Todo.fetchOne(db, key: 3) }
+    #expect(moved?.list == "b")
+    #expect(try todoOrder(database) == [[6, 9], [1, 3, 4, 7], [2, 5, 8]])
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test("densely packed ranks are relabelled in a small window, in order")
+  func denseRanks() async throws {
+    let database = try todoDatabase(count: 300, dense: true)
+    let (table, controller, list) = try await todoList(database)
+    // Ranks in "a" are 3, 6, 9...: room between them at first, none once
+    // a few rows went to the same place.
+    for _ in 0..<6 {
+      table.userMoveRow(from: ItemPath(section: 0, item: 50), to: ItemPath(section: 0, item: 10))
+    }
+    await settle(list, controller)
+    #expect(list.rowsWrittenByEdits > 6, "some moves relabelled a window")
+    #expect(list.rowsWrittenByEdits < 60, "only a window, never the whole list")
+    #expect(try todoOrder(database)[0] == controller.snapshot.items(inSectionAt: 0).map(\.id))
+  }
+
+  @Test("enabling editing on a request it cannot write names what is wrong")
+  func badRequests() throws {
+    let database = try todoDatabase(count: 3)
+    let sqlList = FetchedList<Todo, Todo>(
+      database, request: FetchedRequest(sql: "SELECT *, rowid AS tabula_rowid FROM todo"),
+      sectionedBy: .single())
+    #expect(throws: FetchedEditingError.notATableRequest) {
+      try sqlList.enableEditing(rankColumn: "position")
+    }
+    #expect(!sqlList.canWrite)
+    let byTitle = FetchedList<Todo, Todo>(
+      database, request: FetchedRequest(table: "todo", orderedBy: [.ascending("title")]),
+      sectionedBy: .single())
+    let error = #expect(throws: FetchedEditingError.self) {
+      try byTitle.enableEditing(rankColumn: "position")
+    }
+    #expect(
+      error?.description
+        == "editing moves rows by their rank column position, but the request is ordered by "
+        + "[title ASC]: order by the section column (if any), then position ascending")
+    let noColumn = FetchedList<Todo, Todo>(
+      database, request: FetchedRequest(table: "todo", orderedBy: [.ascending("sort")]),
+      sectionedBy: .single())
+    #expect(throws: FetchedEditingError.missingColumns(table: "todo", ["sort"])) {
+      try noColumn.enableEditing(rankColumn: "sort")
+    }
+    #expect(
+      FetchedEditingError.notATableRequest.description
+        == "FetchedList cannot write user edits to an SQL request: editing needs a "
+        + "FetchedRequest(table:filter:orderedBy:)")
+  }
+
+  @Test(
+    "random user moves while another writer inserts, deletes and edits: the table's order is the list's"
+  )
+  func randomized() async throws {
+    let database = try todoDatabase(count: 60)
+    let (table, controller, list) = try await todoList(database, viewportHeight: 80)
+    var conflicts = 0
+    controller.didFailToWrite = { error, _ in
+      if case FetchedEditingError.rowNotFound = error {
+        conflicts += 1
+      } else {
+        Issue.record("unexpected write error \(error)")
+      }
+    }
+    var random = SeededRandom(seed: 5)
+    var nextID: Int64 = 1000
+    for step in 0..<200 {
+      let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSectionAt: $0) }
+      if random.chance(0.6),
+        let section = counts.indices.filter({ counts[$0] > 0 }).randomElement(
+          using: &random)
+      {
+        let from = ItemPath(section: section, item: random.int(in: 0..<counts[section]))
+        let target = random.int(in: 0..<counts.count)
+        let room = counts[target] - (target == section ? 1 : 0)
+        table.userMoveRow(from: from, to: ItemPath(section: target, item: random.int(in: 0...room)))
+      } else {
+        let id = Int64(random.int(in: 1...Int(nextID)))
+        let kind = random.int(in: 0..<3)
+        let newID = nextID
+        let list = ["a", "b", "c"][random.int(in: 0..<3)]
+        try await database.write { db in
+          switch kind {
+          case 0:
+            let top = try Int64.fetchOne(db, sql: "SELECT MAX(position) FROM todo") ?? 0
+            try Todo(id: newID, title: "new \(newID)", list: list, position: top + (1 << 32))
+              .insert(db)
+          case 1: try db.execute(sql: "DELETE FROM todo WHERE id = ?", arguments: [id])
+          default:
+            try db.execute(
+              sql: "UPDATE todo SET title = title || '!' WHERE id = ?", arguments: [id])
+          }
+        }
+        nextID += 1
+      }
+      if step % 5 == 4 {
+        await settle(list, controller)
+        let shown = controller.snapshot.sections.indices.map {
+          controller.snapshot.items(inSectionAt: $0).map(\.id)
+        }
+        #expect(try todoOrder(database) == shown, "step \(step)")
+        expectShowsTodos(table, controller.snapshot)
+      }
+      #expect(table.violations.isEmpty, "step \(step): \(table.violations)")
+    }
+    #expect(list.rowsWrittenByEdits > 50)
+  }
+}
+
+@MainActor
+func expectShowsTodos(
+  _ view: SimulatedListView, _ snapshot: Snapshot<SectionInfo, Todo>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for path in view.visibleItemPaths {
+    let cell = view.visibleCell(at: path)
+    #expect(
+      cell?.representedID == snapshot.item(at: path).map { AnyHashable($0.id) }
+        && cell?.text == snapshot.item(at: path)?.title,
+      "cell at \(path)", sourceLocation: sourceLocation)
+  }
+}
+
+/// Rows in rank order in memory, for the planner's unit tests.
+struct ArrayNeighbourhood: RankNeighbourhood {
+  var rows: [RankedRow]
+
+  func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
+    Array(rows.filter { $0 < row && $0.rowID != excluded }.reversed().prefix(limit))
+  }
+
+  func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
+    Array(rows.filter { $0 > row && $0.rowID != excluded }.prefix(limit))
+  }
+
+  /// Applies `plan` and returns the row ids in rank order.
+  func applying(_ plan: RankPlan) -> [Int64] {
+    var ranks = Dictionary(uniqueKeysWithValues: rows.map { ($0.rowID, $0.rank) })
+    for write in plan.writes { ranks[write.rowID] = write.rank }
+    return ranks.map { RankedRow(rowID: $0.key, rank: $0.value) }.sorted().map(\.rowID)
+  }
+}
+
+@Suite("Rank planning: midpoints, windows, ends")
+struct RankPlannerTests {
+  let editing = FetchedEditing(idColumn: "id", rankColumn: "rank")
+
+  @Test("a gap takes the midpoint; adjacent ranks relabel a window, never more than needed")
+  func windows() throws {
+    // 100 rows ranked 0, 1, 2...: move row 100 (rank 99) between rows 10 and 11.
+    let rows = (0..<100).map { RankedRow(rowID: Int64($0 + 1), rank: Int64($0)) }
+    let neighbourhood = ArrayNeighbourhood(rows: rows)
+    let plan = try RankPlanner.plan(
+      moving: 100, between: rows[9], and: rows[10], editing: editing,
+      neighbourhood: neighbourhood)
+    #expect(plan.writes.first?.rowID == 100)
+    #expect(plan.writes.count < 100, "a window, not the whole list")
+    var expected = (1...99).map(Int64.init)
+    expected.insert(100, at: 10)
+    #expect(neighbourhood.applying(plan) == expected)
+
+    let spaced = (0..<10).map { RankedRow(rowID: Int64($0 + 1), rank: Int64($0) << 32) }
+    let midpoint = try RankPlanner.plan(
+      moving: 10, between: spaced[2], and: spaced[3], editing: editing,
+      neighbourhood: ArrayNeighbourhood(rows: spaced))
+    #expect(midpoint.writes.count == 1 && midpoint.writes[0].rank == (2 << 32) + (1 << 31))
+  }
+
+  @Test("ranks at the ends of Int64 relabel instead of overflowing")
+  func ends() throws {
+    let rows = [
+      RankedRow(rowID: 1, rank: .min), RankedRow(rowID: 2, rank: .min + 1),
+      RankedRow(rowID: 3, rank: .max - 1), RankedRow(rowID: 4, rank: .max),
+    ]
+    let neighbourhood = ArrayNeighbourhood(rows: rows)
+    let last = try RankPlanner.plan(
+      moving: 1, between: rows[3], and: nil, editing: editing, neighbourhood: neighbourhood)
+    #expect(neighbourhood.applying(last) == [2, 3, 4, 1])
+    let first = try RankPlanner.plan(
+      moving: 4, between: nil, and: rows[0], editing: editing, neighbourhood: neighbourhood)
+    #expect(neighbourhood.applying(first) == [4, 1, 2, 3])
+    let tied = [
+      RankedRow(rowID: 1, rank: 5), RankedRow(rowID: 2, rank: 5), RankedRow(rowID: 3, rank: 5),
+    ]
+    let between = try RankPlanner.plan(
+      moving: 3, between: tied[0], and: tied[1], editing: editing,
+      neighbourhood: ArrayNeighbourhood(rows: tied))
+    #expect(ArrayNeighbourhood(rows: tied).applying(between) == [1, 3, 2])
+  }
+}
