@@ -22,6 +22,9 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
   case cannotMoveAcrossSections(from: String, to: String)
   /// The table has no row with this id (another writer deleted it).
   case rowNotFound(String)
+  /// An insert (an undone delete) of an item this list did not delete: its
+  /// row's values are unknown.
+  case noDeletedRow(String)
 
   /// The message, naming what is wrong.
   public var description: String {
@@ -42,6 +45,9 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
         + "closure, with no column to write the section to"
     case .rowNotFound(let id):
       return "the table has no row with id \(id) (another writer deleted it?)"
+    case .noDeletedRow(let id):
+      return "cannot insert the row with id \(id) again: this list did not delete it, so its "
+        + "values are unknown"
     }
   }
 }
@@ -99,9 +105,11 @@ extension FetchedList {
   /// Whether user edits are written back (editing is enabled).
   public var canWrite: Bool { editor != nil }
 
-  /// Writes a user move to the table in one transaction (the moved row,
-  /// and the rows a relabelling spreads), then shows it at once; the
-  /// database's echo agrees with it.
+  /// Writes a user edit to the table in one transaction, then shows it at
+  /// once; the database's echo agrees with it. A move writes the moved row
+  /// (and the rows a relabelling spreads); a delete deletes the rows,
+  /// keeping their values; an insert (an undone delete) inserts those
+  /// rows again, rank and rowid included.
   ///
   /// - Throws: ``FetchedEditingError`` (editing not enabled, a row another
   ///   writer deleted, a cross-section move without a section column) or
@@ -140,6 +148,81 @@ extension FetchedList {
         content = shown
         publish()
       }
+    case .delete(let items):
+      try writeDelete(items, editor: editor)
+    case .insert(let placements):
+      try writeInsert(placements, editor: editor)
+    }
+  }
+
+  /// Deletes the items' rows, keeping each row's values (all its columns
+  /// and its rowid) so that an undo inserts the very same row again.
+  private func writeDelete(_ items: [Item], editor: FetchedEditor<Item.ID>) throws {
+    let saved = try writer.write { db in
+      var saved: [(Item.ID, Row)] = []
+      for item in items {
+        guard let row = try editor.row(db, item.id) else {
+          throw FetchedEditingError.rowNotFound("\(item.id)")
+        }
+        saved.append((item.id, row))
+        try db.execute(
+          sql: "DELETE FROM \(editor.table.quotedDatabaseIdentifier) WHERE rowid = ?",
+          arguments: [row["tabula_rowid"] as Int64])
+      }
+      return saved
+    }
+    rowsWrittenByEdits += saved.count
+    for (id, row) in saved { deletedRows[id] = row }
+    let removed = Set(saved.map { $0.1["tabula_rowid"] as Int64 })
+    rows = FetchedRows.merge(
+      rows, removing: removed, adding: FetchedRows(keyCount: rows.keyCount),
+      ordering: request.ordering)
+    if var shown = content {
+      try? shown.deleteItems(items.map(\.id))
+      content = shown
+      publish()
+    }
+  }
+
+  /// Inserts again the rows of items this list deleted, with the values
+  /// (rank and rowid included) they had.
+  private func writeInsert(
+    _ placements: [UserEdit<SectionInfo, Item>.Placement], editor: FetchedEditor<Item.ID>
+  ) throws {
+    let rowsBack = try placements.map { placement in
+      guard let row = deletedRows[placement.item.id] else {
+        throw FetchedEditingError.noDeletedRow("\(placement.item.id)")
+      }
+      return row
+    }
+    // The table's own columns (a rowid alias among them keeps the rowid);
+    // the new rowids are read back.
+    let rowIDs = try writer.write { db in
+      try rowsBack.map { row in
+        let columns = row.columnNames.filter { $0 != "tabula_rowid" }
+        try db.execute(
+          sql: "INSERT INTO \(editor.table.quotedDatabaseIdentifier) "
+            + "(\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES "
+            + "(\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
+          arguments: StatementArguments(columns.map { row[$0] as DatabaseValue }))
+        return db.lastInsertedRowID
+      }
+    }
+    rowsWrittenByEdits += rowsBack.count
+    var adding = FetchedRows<Item>(keyCount: rows.keyCount)
+    for (row, rowID) in zip(rowsBack, rowIDs) {
+      let record = try Record(row: row)
+      let section = sectioning.key(record, sectioning.column.map { row[$0] } ?? .null)
+      adding.append(
+        rowID: rowID, item: makeItem(record), section: section,
+        keys: request.ordering.map { row[$0.column] as DatabaseValue })
+    }
+    rows = FetchedRows.merge(rows, removing: [], adding: adding, ordering: request.ordering)
+    for placement in placements { deletedRows[placement.item.id] = nil }
+    if var shown = content {
+      try? shown.apply(.insert(items: placements))
+      content = shown
+      publish()
     }
   }
 }
@@ -214,6 +297,16 @@ struct FetchedEditor<ID>: Sendable {
       }
     }
     return plan.writes
+  }
+
+  /// Every column of the row of `item`, after its rowid (as
+  /// `tabula_rowid`).
+  func row(_ db: Database, _ item: ID) throws -> Row? {
+    try Row.fetchOne(
+      db,
+      sql: "SELECT rowid AS tabula_rowid, * FROM \(table.quotedDatabaseIdentifier) WHERE "
+        + "\(settings.idColumn.quotedDatabaseIdentifier) = ?",
+      arguments: [id(item)?.databaseValue ?? .null])
   }
 
   /// The rowid and rank of the row of `item`.

@@ -110,9 +110,11 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   let sectioning: FetchedSectioning<Record>
   /// How user edits are written back, once enabled.
   var editor: FetchedEditor<Item.ID>?
+  /// The rows user deletes removed, by item id, for an undo to insert.
+  var deletedRows: [Item.ID: Row] = [:]
   /// Rows written back by user edits, in total.
   public internal(set) var rowsWrittenByEdits = 0
-  private let makeItem: @Sendable (Record) -> Item
+  let makeItem: @Sendable (Record) -> Item
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   private let build: FetchedBuild<Record, Item>
   var rows: FetchedRows<Item>

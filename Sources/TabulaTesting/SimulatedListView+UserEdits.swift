@@ -63,6 +63,24 @@ extension SimulatedListView {
     return target
   }
 
+  /// Simulates the user deleting the rows at `paths` (a swipe, the delete
+  /// button in editing mode), as UIKit does: the rows the data source lets
+  /// go (`canDeleteItem(at:)`) are reported to it
+  /// (`userDeleteItems(at:)`), which deletes them with a batch; the view
+  /// does not remove them itself.
+  ///
+  /// - Returns: The paths reported.
+  @discardableResult
+  public func userDeleteRows(at paths: [ItemPath]) -> [ItemPath] {
+    guard batchDepth == 0, let counts, let dataSource = hostDataSource else { return [] }
+    for path in paths {
+      precondition(isRow(path, in: counts), "the \(kind.viewName) has no row at \(path) to delete")
+    }
+    let allowed = paths.filter { dataSource.canDeleteItem(at: $0) }
+    if !allowed.isEmpty { dataSource.userDeleteItems(at: allowed) }
+    return allowed
+  }
+
   private func isRow(_ path: ItemPath, in counts: [Int]) -> Bool {
     path.section >= 0 && path.section < counts.count && path.item >= 0
       && path.item < counts[path.section]

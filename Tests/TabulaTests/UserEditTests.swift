@@ -10,6 +10,7 @@ struct MovableItemPresenter: Presenter {
     cell.representedID = item.id
   }
   func canMove(_ item: TestItem) -> Bool { !item.id.isMultiple(of: 7) }
+  func canDelete(_ item: TestItem) -> Bool { !item.id.isMultiple(of: 7) }
 }
 
 /// A source that cannot write: every write throws.
@@ -52,6 +53,13 @@ func movableList(
   let presenters = PresenterRegistry<SimulatedCell>()
   presenters.register(MovableItemPresenter())
   return (view, ListController(host: view, presenters: presenters))
+}
+
+/// A section of three items, with ids never used in the test.
+func oneSection(_ ids: inout FreshIDs) -> TestSnapshot {
+  try! TestSnapshot(sections: [
+    SnapshotSection(ids.section(), items: [ids.item(), ids.item(), ids.item()])
+  ])
 }
 
 func twoSections() throws -> TestSnapshot {
@@ -140,8 +148,8 @@ struct UserMoveTests {
     }
     #expect(
       reports == [
-        "rows cannot move: the list's source ReadOnlySource cannot write them back (it is not "
-          + "a WritableSource)"
+        "rows cannot move or be deleted: the list's source ReadOnlySource cannot write them "
+          + "back (it is not a WritableSource)"
       ])
   }
 
@@ -186,7 +194,7 @@ struct UserMoveTests {
     var random = SeededRandom(seed: kind == .table ? 31 : 32)
     var ids = FreshIDs()
     var start = randomSnapshot(&random, maxItems: 40, ids: &ids)
-    if start.numberOfSections == 0 { start = try twoSections() }
+    if start.numberOfSections == 0 { start = oneSection(&ids) }
     let source = StaticSource(start)
     controller.connect(to: source)
     // A row the other writer deleted meanwhile cannot be written: reported,
@@ -220,7 +228,7 @@ struct UserMoveTests {
       case 5..<8:
         // Another writer changes the data.
         var next = randomChange(of: source.snapshot, &random, ids: &ids, maxInserts: 3)
-        if next.numberOfSections == 0 { next = try twoSections() }
+        if next.numberOfSections == 0 { next = oneSection(&ids) }
         source.setSnapshot(next.withoutMarks)
       default:
         view.finishAnimations()
@@ -235,4 +243,209 @@ struct UserMoveTests {
     expectShows(view, source.snapshot, "settled")
     #expect(controller.snapshot.items.map(\.id) == source.snapshot.items.map(\.id))
   }
+}
+
+@MainActor
+@Suite("User edits: deletes, undo and redo")
+struct UserDeleteAndUndoTests {
+  @Test("a delete animates once, is written back, and undo puts the rows back where they were")
+  func deleteAndUndo() async throws {
+    let (view, controller) = movableList()
+    let start = try twoSections()
+    let source = StaticSource(start)
+    controller.connect(to: source)
+    await controller.apply(controller.latestSnapshot)
+    let batches = view.batchCount
+    let reported = view.userDeleteRows(
+      at: [
+        ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2), ItemPath(section: 1, item: 2),
+      ])
+    #expect(reported.count == 3)
+    await controller.apply(controller.latestSnapshot)
+    #expect(view.batchCount == batches + 1, "one animated batch; the echo adds none")
+    #expect(source.snapshot.items.map(\.id) == [1, 4, 5, 6])
+    #expect(controller.history.undoName == "Delete 3 TestItems")
+    expectShows(view, source.snapshot)
+
+    controller.undo()
+    await controller.apply(controller.latestSnapshot)
+    #expect(source.snapshot.items.map(\.id) == start.items.map(\.id))
+    #expect(
+      controller.snapshot.sections.indices.map {
+        controller.snapshot.items(inSectionAt: $0).map(\.id)
+      }
+        == [[1, 2, 3, 4], [5, 6, 8]], "exactly the rows and positions before")
+    #expect(controller.history.redoName == "Delete 3 TestItems" && !controller.history.canUndo)
+    controller.redo()
+    await controller.apply(controller.latestSnapshot)
+    #expect(source.snapshot.items.map(\.id) == [1, 4, 5, 6])
+    expectShows(view, source.snapshot)
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test("undo takes a move back, redo makes it again; undo with nothing to undo does nothing")
+  func undoMove() async throws {
+    let (view, controller) = movableList()
+    let source = StaticSource(try twoSections())
+    controller.connect(to: source)
+    await controller.apply(controller.latestSnapshot)
+    controller.undo()  // nothing to undo: no trap, no change
+    #expect(source.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 6, 8])
+    view.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 3))
+    #expect(controller.history.undoName == "Move TestItem")
+    controller.undo()
+    await controller.apply(controller.latestSnapshot)
+    #expect(source.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 6, 8])
+    expectShows(view, source.snapshot)
+    controller.redo()
+    await controller.apply(controller.latestSnapshot)
+    #expect(source.snapshot.items(inSectionAt: 1).map(\.id) == [5, 6, 8, 1])
+    expectShows(view, source.snapshot)
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test("undoing every edit of a random session restores the start exactly; redoing them, the end")
+  func roundTrip() async throws {
+    let (view, controller) = movableList(viewportHeight: 40)
+    var random = SeededRandom(seed: 77)
+    var ids = FreshIDs()
+    var start = randomSnapshot(&random, maxItems: 30, ids: &ids)
+    if start.numberOfItems < 5 { start = oneSection(&ids) }
+    let source = StaticSource(start)
+    controller.connect(to: source)
+    await controller.apply(controller.latestSnapshot)
+    var edits = 0
+    for _ in 0..<40 {
+      let counts = (0..<view.numberOfSections).map { view.numberOfRows(inSectionAt: $0) }
+      let filled = counts.indices.filter { counts[$0] > 0 }
+      guard !filled.isEmpty else { break }
+      let section = filled[random.int(in: 0..<filled.count)]
+      let path = ItemPath(section: section, item: random.int(in: 0..<counts[section]))
+      if random.chance(0.7) {
+        let target = random.int(in: 0..<counts.count)
+        let room = counts[target] - (target == section ? 1 : 0)
+        let landed = view.userMoveRow(
+          from: path, to: ItemPath(section: target, item: random.int(in: 0...room)))
+        if let landed, landed != path { edits += 1 }
+      } else if !view.userDeleteRows(at: [path]).isEmpty {
+        edits += 1
+      }
+      await controller.apply(controller.latestSnapshot)
+    }
+    let end = source.snapshot
+    #expect(controller.history.undoSteps.count == edits)
+    while controller.history.canUndo {
+      controller.undo()
+      await controller.apply(controller.latestSnapshot)
+    }
+    #expect(source.snapshot.sections.map(\.id) == start.sections.map(\.id))
+    #expect(
+      source.snapshot.sections.indices.map { source.snapshot.items(inSectionAt: $0).map(\.id) }
+        == start.sections.indices.map { start.items(inSectionAt: $0).map(\.id) })
+    while controller.history.canRedo {
+      controller.redo()
+      await controller.apply(controller.latestSnapshot)
+    }
+    #expect(
+      source.snapshot.sections.indices.map { source.snapshot.items(inSectionAt: $0).map(\.id) }
+        == end.sections.indices.map { end.items(inSectionAt: $0).map(\.id) })
+    expectShows(view, source.snapshot)
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test("a delete the source cannot write brings the rows back and records no step")
+  func failedDelete() async throws {
+    let (view, controller) = movableList()
+    let source = FailingSource(try twoSections())
+    var failures = 0
+    controller.didFailToWrite = { _, _ in failures += 1 }
+    controller.connect(to: source)
+    await controller.apply(controller.latestSnapshot)
+    view.userDeleteRows(at: [ItemPath(section: 0, item: 0)])
+    await controller.apply(controller.latestSnapshot)
+    #expect(failures == 1)
+    #expect(!controller.history.canUndo)
+    expectShows(view, source.snapshot)
+  }
+
+  @Test("rows whose presenter refuses are not deleted")
+  func refusedDelete() async throws {
+    let (view, controller) = movableList()
+    var snapshot = try twoSections()
+    try snapshot.appendItems([TestItem(id: 7)], toSection: "A")
+    await controller.apply(snapshot)
+    #expect(view.userDeleteRows(at: [ItemPath(section: 0, item: 4)]).isEmpty, "7 stays")
+    #expect(controller.snapshot.numberOfItems == 8)
+  }
+
+  @Test(
+    "random moves, deletes, undos and redos with another writer: the view ends equal to the source",
+    arguments: [ListViewKind.table, .collection])
+  func randomized(kind: ListViewKind) async throws {
+    let (view, controller) = movableList(kind, viewportHeight: 12)
+    view.animationTiming = .manual
+    var random = SeededRandom(seed: kind == .table ? 41 : 42)
+    var ids = FreshIDs()
+    var start = randomSnapshot(&random, maxItems: 40, ids: &ids)
+    if start.numberOfSections == 0 { start = oneSection(&ids) }
+    let source = StaticSource(start)
+    controller.connect(to: source)
+    controller.didFailToWrite = { error, _ in
+      switch error {
+      case SnapshotError.unknownItemIDs, SnapshotError.unknownSectionIDs,
+        SnapshotError.duplicateItemIDs:
+        break
+      default: Issue.record("unexpected write error \(error)")
+      }
+    }
+    // Failed undo steps (their rows gone) are reported to TabulaLog.
+    let reports = await recordingReportsAsync {
+      for step in 0..<300 {
+        let counts = (0..<view.numberOfSections).map { view.numberOfRows(inSectionAt: $0) }
+        let filled = counts.indices.filter { counts[$0] > 0 }
+        switch random.int(in: 0..<12) {
+        case 0..<3 where !filled.isEmpty:
+          let section = filled[random.int(in: 0..<filled.count)]
+          let from = ItemPath(section: section, item: random.int(in: 0..<counts[section]))
+          let target = random.int(in: 0..<counts.count)
+          let room = counts[target] - (target == section ? 1 : 0)
+          view.userMoveRow(
+            from: from, to: ItemPath(section: target, item: random.int(in: 0...room)))
+        case 3..<5 where !filled.isEmpty && !controller.isUpdating:
+          let section = filled[random.int(in: 0..<filled.count)]
+          view.userDeleteRows(at: [
+            ItemPath(section: section, item: random.int(in: 0..<counts[section]))
+          ])
+        case 5: controller.undo()
+        case 6: controller.redo()
+        case 7..<9:
+          var next = randomChange(of: source.snapshot, &random, ids: &ids, maxInserts: 3)
+          if next.numberOfSections == 0 { next = oneSection(&ids) }
+          source.setSnapshot(next.withoutMarks)
+        default:
+          view.finishAnimations()
+        }
+        #expect(view.violations.isEmpty, "step \(step): \(view.violations)")
+      }
+      while controller.isUpdating {
+        view.finishAnimations()
+        await Task.yield()
+      }
+    }
+    _ = reports
+    expectShows(view, source.snapshot, "settled")
+    #expect(controller.snapshot.items.map(\.id) == source.snapshot.items.map(\.id))
+  }
+}
+
+/// ``recordingReports(_:)`` for a body that awaits: the handler stays
+/// installed across its suspensions (tests run on the main actor).
+@MainActor
+func recordingReportsAsync(_ body: () async throws -> Void) async rethrows -> [String] {
+  let saved = TabulaLog.handler
+  let recorded = RecordedReports()
+  TabulaLog.handler = { recorded.messages.append($0) }
+  defer { TabulaLog.handler = saved }
+  try await body()
+  return recorded.messages
 }

@@ -21,19 +21,7 @@ extension ListController {
   /// (a read-only source would undo the move at its next snapshot; that is
   /// reported once).
   public func canMoveItem(at path: ItemPath) -> Bool {
-    guard let item = _snapshot.item(at: path) else { return false }
-    if let connection {
-      guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
-        if !reportedReadOnlySource {
-          reportedReadOnlySource = true
-          TabulaLog.report(
-            "rows cannot move: the list's source \(type(of: connection.source)) cannot write "
-              + "them back (it is not a WritableSource)")
-        }
-        return false
-      }
-      guard writable.canWrite else { return false }
-    }
+    guard let item = _snapshot.item(at: path), sourceKeepsEdits() else { return false }
     if let canMoveItem { return canMoveItem(item, path) }
     guard let presenters else { return false }
     let model = Self.model(of: item)
@@ -88,22 +76,174 @@ extension ListController {
       apply(before)
       return
     }
-    guard let writable = connection?.source as? any WritableSource<SectionModel, Item> else {
-      return
-    }
     let section = moved.sections[destination.section].id
     let next = ItemPath(section: destination.section, item: destination.item + 1)
     let edit = UserEdit<SectionModel, Item>.move(
       item: item, section: section, before: moved.item(at: next)?.id, base: shown, result: moved)
+    let back = UserEdit<SectionModel, Item>.move(
+      item: item, section: shown.sections[source.section].id,
+      before: shown.item(at: ItemPath(section: source.section, item: source.item + 1))?.id,
+      base: moved, result: shown)
+    guard writeBack(edit) else { return }
+    record(EditHistory.Step(name: name("Move", [item]), redo: edit, undo: back))
+  }
+
+  // MARK: Deletes
+
+  /// Whether the user may delete the row at `path`: its presenter's
+  /// ``Presenter/canDelete(_:)`` (or ``canDeleteItem``), and only when the
+  /// controller can keep the delete (as for moves).
+  public func canDeleteItem(at path: ItemPath) -> Bool {
+    guard let item = _snapshot.item(at: path), sourceKeepsEdits() else { return false }
+    if let canDeleteItem { return canDeleteItem(item, path) }
+    guard let presenters else { return false }
+    let model = Self.model(of: item)
+    guard let resolved = Self.resolved(model, in: presenters) else { return false }
+    return resolved.entry.canDelete(model)
+  }
+
+  /// Deletes the rows at `paths` (of the list on screen) for the user:
+  /// animated at once, written back, one undo step ("Delete 3 Contacts").
+  /// Rows that cannot be deleted (``canDeleteItem(at:)``) are left and
+  /// reported. If the write fails, the rows come back, animated, and the
+  /// error goes to ``didFailToWrite``.
+  ///
+  /// - Precondition: every path is a row of the list on screen (the host's
+  ///   report is wrong otherwise).
+  public func userDeleteItems(at paths: [ItemPath]) {
+    let items = paths.map { path -> Item in
+      guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
+      return item
+    }
+    let refused = paths.filter { !canDeleteItem(at: $0) }
+    if !refused.isEmpty {
+      TabulaLog.report(
+        "the host asked to delete rows the list does not let go: \(refused.map(\.description)) "
+          + "(their presenter or canDeleteItem refuses)")
+    }
+    let deletable = zip(paths, items).filter { !refused.contains($0.0) }.map(\.1)
+    deleteItems(withIDs: deletable.map(\.id))
+  }
+
+  /// Deletes the items with `ids` as a user edit (the delete key, a delete
+  /// of the selection): animated, written back, one undo step. Ids the list
+  /// does not have are ignored.
+  public func deleteItems(withIDs ids: [Item.ID]) {
+    let latest = latestSnapshot
+    let paths = Set(ids.compactMap { latest.path(of: $0) }).sorted()
+    var items: [Item] = []
+    var placements: [UserEdit<SectionModel, Item>.Placement] = []
+    for path in paths {
+      let item = latest[path]
+      items.append(item)
+      placements.append(
+        .init(
+          item: item, section: latest.sections[path.section].id,
+          before: latest.item(at: ItemPath(section: path.section, item: path.item + 1))?.id))
+    }
+    guard !items.isEmpty else { return }
+    // Back in reverse order: an item's successor, if deleted too, is back first.
+    let edit = UserEdit<SectionModel, Item>.delete(items: items)
+    guard perform(edit) else { return }
+    record(
+      EditHistory.Step(
+        name: name("Delete", items), redo: edit, undo: .insert(items: placements.reversed())))
+  }
+
+  // MARK: Undo
+
+  /// Takes back the last user edit (``history``'s ``EditHistory/undoName``):
+  /// the rows go back where they were, animated, and the source is written
+  /// as for the edit itself. With nothing to undo, nothing happens. A step
+  /// that cannot be taken back any more (another writer removed its rows)
+  /// is reported and dropped.
+  public func undo() {
+    guard let step = history.popUndo() else { return }
+    if perform(step.undo) { history.pushRedo(step) }
+    historyDidChange?()
+  }
+
+  /// Does again the last edit ``undo()`` took back.
+  public func redo() {
+    guard let step = history.popRedo() else { return }
+    if perform(step.redo) { history.pushUndo(step) }
+    historyDidChange?()
+  }
+
+  // MARK: Writing back
+
+  /// Applies `edit` to the list (animated) and writes it back; `false` when
+  /// it no longer applies, or the source could not write it (the list is
+  /// then back at the source's snapshot, and the error reported).
+  func perform(_ edit: UserEdit<SectionModel, Item>) -> Bool {
+    let base = latestSnapshot
+    var next = base
+    do {
+      try next.apply(edit)
+    } catch {
+      report(error, for: edit)
+      return false
+    }
+    apply(next)
+    var written = edit
+    if case .move(let item, let section, let before, _, _) = edit {
+      written = .move(item: item, section: section, before: before, base: base, result: next)
+    }
+    return writeBack(written)
+  }
+
+  /// Writes `edit` to the connected ``WritableSource``, if any; on failure
+  /// reports it and goes back to the source's snapshot.
+  private func writeBack(_ edit: UserEdit<SectionModel, Item>) -> Bool {
+    guard let writable = connection?.source as? any WritableSource<SectionModel, Item> else {
+      return true
+    }
     do {
       try writable.write(edit)
+      return true
     } catch {
-      if let didFailToWrite {
-        didFailToWrite(error, edit)
-      } else {
-        TabulaLog.report("moving \(item.id) could not be written back: \(error)")
-      }
+      report(error, for: edit)
       apply(writable.snapshot)
+      return false
     }
+  }
+
+  private func report(_ error: any Error, for edit: UserEdit<SectionModel, Item>) {
+    if let didFailToWrite {
+      didFailToWrite(error, edit)
+    } else {
+      TabulaLog.report(
+        "a user edit of \(edit.items.map { "\($0.id)" }.joined(separator: ", ")) could not be "
+          + "written back: \(error)")
+    }
+  }
+
+  private func record(_ step: EditHistory<SectionModel, Item>.Step) {
+    history.record(step)
+    historyDidChange?()
+  }
+
+  /// Whether edits the controller adopts stay: it owns its data, or the
+  /// source it follows writes them (a read-only one is reported once).
+  private func sourceKeepsEdits() -> Bool {
+    guard let connection else { return true }
+    guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
+      if !reportedReadOnlySource {
+        reportedReadOnlySource = true
+        TabulaLog.report(
+          "rows cannot move or be deleted: the list's source \(type(of: connection.source)) "
+            + "cannot write them back (it is not a WritableSource)")
+      }
+      return false
+    }
+    return writable.canWrite
+  }
+
+  /// The name of an undo step: ``editName``'s, else the verb and the model
+  /// type ("Move Contact", "Delete 3 Contacts").
+  private func name(_ verb: String, _ items: [Item]) -> String {
+    if let editName { return editName(verb, items) }
+    let noun = items.first.map { "\(type(of: Self.model(of: $0)))" } ?? "Item"
+    return items.count == 1 ? "\(verb) \(noun)" : "\(verb) \(items.count) \(noun)s"
   }
 }

@@ -200,6 +200,22 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   public var moveTarget:
     (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
 
+  /// Whether the user may delete a row (overrides the presenters'
+  /// ``Presenter/canDelete(_:)``).
+  public var canDeleteItem: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)?
+
+  /// The user edits that can be undone and redone (``undo()``, ``redo()``).
+  public internal(set) var history = EditHistory<SectionModel, Item>()
+
+  /// Called when ``history`` changes (an edit, an undo, a redo): the UIKit
+  /// glue registers undo steps then, a terminal shows the name.
+  public var historyDidChange: (@MainActor () -> Void)?
+
+  /// Names undo steps from a verb ("Move", "Delete") and the items; by
+  /// default the verb and the model type: "Move Contact", "Delete 3
+  /// Contacts".
+  public var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)?
+
   /// Hears a user edit the connected ``WritableSource`` could not write;
   /// without it, the error goes to ``TabulaLog``. The list has gone back
   /// to the source's snapshot by then.

@@ -160,6 +160,15 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// a batch.
   func userMovedItem(from source: ItemPath, to destination: ItemPath)
 
+  /// Whether the user may delete the item at `path` (UIKit: the editing
+  /// style `.delete`, a swipe to delete).
+  func canDeleteItem(at path: ItemPath) -> Bool
+
+  /// The user asked to delete the items at `paths` (UIKit's commit of the
+  /// `.delete` editing style): the data source deletes them, with a batch
+  /// the host animates. The host has not removed them itself.
+  func userDeleteItems(at paths: [ItemPath])
+
   /// The user selected the header of the section at `section` (to collapse
   /// or expand it, say).
   func didSelectHeader(inSectionAt section: Int)
@@ -195,6 +204,12 @@ extension ListHostDataSource {
 
   /// Ignored: a data source whose rows cannot move never hears of a move.
   public func userMovedItem(from source: ItemPath, to destination: ItemPath) {}
+
+  /// Rows are not deleted.
+  public func canDeleteItem(at path: ItemPath) -> Bool { false }
+
+  /// Ignored: a data source whose rows cannot be deleted never hears of it.
+  public func userDeleteItems(at paths: [ItemPath]) {}
 
   /// No estimate: the host's default.
   public func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double? { nil }

@@ -83,6 +83,10 @@ public protocol Presenter<Model, Cell> {
   /// Whether the user may move (reorder) the row of `model`. `false` by
   /// default: a list opts in per model type.
   func canMove(_ model: Model) -> Bool
+
+  /// Whether the user may delete the row of `model` (a swipe, the delete
+  /// key, a delete of the selection). `false` by default.
+  func canDelete(_ model: Model) -> Bool
 }
 
 extension Presenter {
@@ -121,6 +125,9 @@ extension Presenter {
 
   /// `false`: rows do not move unless their presenter says so.
   public func canMove(_ model: Model) -> Bool { false }
+
+  /// `false`: rows are not deleted unless their presenter says so.
+  public func canDelete(_ model: Model) -> Bool { false }
 
   /// Sends ``PresenterAction/select`` to the handler for the model's type.
   public func didSelect(_ model: Model, context: PresentationContext) {

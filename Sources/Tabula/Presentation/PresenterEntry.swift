@@ -23,6 +23,7 @@ final class PresenterEntry<Cell> {
   /// of every row that appears.
   @usableFromInline let present: (any ListHost<Cell>, Any, PresentationContext) -> Cell
   @usableFromInline let canMove: (Any) -> Bool
+  @usableFromInline let canDelete: (Any) -> Bool
 
   /// The closures are made where the presenter is registered (this
   /// initializer is inlinable), so they are specialised for its model type.
@@ -45,6 +46,7 @@ final class PresenterEntry<Cell> {
     prefetch = { presenter.prefetch(cast($0, to: P.Model.self)) }
     cancelPrefetching = { presenter.cancelPrefetching(cast($0, to: P.Model.self)) }
     canMove = { presenter.canMove(cast($0, to: P.Model.self)) }
+    canDelete = { presenter.canDelete(cast($0, to: P.Model.self)) }
     present = { host, model, context in
       let model = cast(model, to: P.Model.self)
       let cell = host.dequeueCell(
@@ -89,6 +91,7 @@ final class PresenterEntry<Cell> {
     prefetch: @escaping (Any) -> Void = { _ in },
     cancelPrefetching: @escaping (Any) -> Void = { _ in },
     canMove: @escaping (Any) -> Bool = { _ in false },
+    canDelete: @escaping (Any) -> Bool = { _ in false },
     present: @escaping (any ListHost<Cell>, Any, PresentationContext) -> Cell
   ) {
     self.id = id
@@ -106,6 +109,7 @@ final class PresenterEntry<Cell> {
     self.prefetch = prefetch
     self.cancelPrefetching = cancelPrefetching
     self.canMove = canMove
+    self.canDelete = canDelete
     self.present = present
   }
 

@@ -10,6 +10,77 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
   case move(
     item: Item, section: SectionModel.ID, before: Item.ID?, base: Snapshot<SectionModel, Item>,
     result: Snapshot<SectionModel, Item>)
+
+  /// The user deleted `items` (a swipe, a delete of the selection).
+  case delete(items: [Item])
+
+  /// Items come back where they were (an undone delete): each, in order,
+  /// just before the item with id `before` in the section with id
+  /// `section` (at its end when `before` is `nil`).
+  case insert(items: [Placement])
+
+  /// Where an inserted item goes.
+  public struct Placement: Sendable {
+    /// The item.
+    public var item: Item
+    /// The id of its section.
+    public var section: SectionModel.ID
+    /// The id of the item it comes before, or `nil` for the section's end.
+    public var before: Item.ID?
+
+    /// A placement.
+    public init(item: Item, section: SectionModel.ID, before: Item.ID?) {
+      self.item = item
+      self.section = section
+      self.before = before
+    }
+  }
+
+  /// How many items the edit touches.
+  public var itemCount: Int {
+    switch self {
+    case .move: 1
+    case .delete(let items): items.count
+    case .insert(let placements): placements.count
+    }
+  }
+
+  /// The items the edit touches.
+  public var items: [Item] {
+    switch self {
+    case .move(let item, _, _, _, _): [item]
+    case .delete(let items): items
+    case .insert(let placements): placements.map(\.item)
+    }
+  }
+}
+
+extension Snapshot {
+  /// Applies `edit` by id: a move before the same neighbour (or to the end
+  /// of the section), a delete, or items inserted where their placements
+  /// say.
+  ///
+  /// - Throws: ``SnapshotError`` naming an id or section the snapshot does
+  ///   not have (or, for an insert, an id it has already); the snapshot is
+  ///   then unchanged.
+  public mutating func apply(_ edit: UserEdit<SectionModel, Item>) throws(SnapshotError) {
+    var next = self
+    switch edit {
+    case .move(let item, let section, let before, _, _):
+      try next.moveItem(item.id, toSection: section, before: before)
+    case .delete(let items):
+      try next.deleteItems(items.map(\.id))
+    case .insert(let placements):
+      for placement in placements {
+        if let before = placement.before {
+          try next.insertItems([placement.item], beforeItem: before)
+        } else {
+          try next.appendItems([placement.item], toSection: placement.section)
+        }
+      }
+    }
+    self = next
+  }
 }
 
 /// A ``SnapshotSource`` that can write the user's edits back to its data
@@ -40,23 +111,20 @@ extension WritableSource {
 }
 
 extension StaticSource: WritableSource {
-  /// Applies `edit` to ``snapshot`` by id (the item moves before the same
-  /// neighbour, or to the end of the same section, as on screen) and
-  /// announces it; when ``snapshot`` is the edit's `base` itself, the
-  /// edit's `result` becomes the snapshot.
+  /// Applies `edit` to ``snapshot`` by id (``Snapshot/apply(_:)``: a moved
+  /// item goes before the same neighbour, or to the end of the same
+  /// section, as on screen) and announces it; when ``snapshot`` is a move's
+  /// `base` itself, its `result` becomes the snapshot.
   ///
   /// - Throws: ``SnapshotError`` naming an id the snapshot no longer has
   ///   (another edit removed it); the snapshot is then unchanged.
   public func write(_ edit: UserEdit<SectionModel, Item>) throws {
-    var next = snapshot
-    switch edit {
-    case .move(let item, let section, let before, let base, let result):
-      if base.isIdentical(to: snapshot) {
-        setSnapshot(result)
-        return
-      }
-      try next.moveItem(item.id, toSection: section, before: before)
+    if case .move(_, _, _, let base, let result) = edit, base.isIdentical(to: snapshot) {
+      setSnapshot(result)
+      return
     }
+    var next = snapshot
+    try next.apply(edit)
     setSnapshot(next)
   }
 }

@@ -46,4 +46,9 @@ struct ChoreRowPresenter: Presenter {
   #expect(chores.snapshot.items.map(\.title) == ["Laundry", "Bins", "Dishes"])
   #expect(tableView.visibleCells.map(\.text) == ["Laundry", "Bins", "Dishes"])
   #expect(tableView.batchCount == batches, "no batch for the move or its echo")
+
+  controller.undo()
+  await controller.apply(controller.latestSnapshot)
+  #expect(chores.snapshot.items.map(\.title) == ["Dishes", "Laundry", "Bins"])
+  #expect(controller.history.redoName == "Move Chore")
 }
