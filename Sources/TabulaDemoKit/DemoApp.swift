@@ -247,6 +247,9 @@ public final class DemoApp {
         StyledText("  (Enter keeps it, Esc clears it)", TextStyle(dim: true)),
       ]).fitted(to: width)
     }
+    if let prompt = list.prompt {
+      return ScreenLine([StyledText(" " + prompt, TextStyle(bold: true))]).fitted(to: width)
+    }
     var parts: [String] = []
     if tab == .feed {
       switch feed.feed.state {
@@ -262,6 +265,12 @@ public final class DemoApp {
       }
     }
     if !message.isEmpty { parts.append(message) }
+    if tab == .contacts, contacts.controller.selectedIDs.count > 1 {
+      parts.append("\(contacts.controller.selectedIDs.count) selected: d deletes them")
+    }
+    if tab == .contacts, let undo = contacts.controller.history.undoName {
+      parts.append("z undoes “\(undo)”")
+    }
     if tab == .feed, feed.images.rowsUpdated > 0 {
       parts.append("images updated \(feed.images.rowsUpdated) visible rows in place")
     }
@@ -285,6 +294,8 @@ public final class DemoApp {
         HelpItem(text: "↑↓ PgUp/Dn Home/End", rank: 5),
         HelpItem(text: "Enter select/fold", rank: 4),
         HelpItem(text: "/ filter", rank: 2), HelpItem(text: "u sync", rank: 3),
+        HelpItem(text: "m move", rank: 2), HelpItem(text: "space select", rank: 3),
+        HelpItem(text: "d delete", rank: 3), HelpItem(text: "z/Z undo/redo", rank: 2),
         HelpItem(text: "Tab feed", rank: 1), HelpItem(text: "q quit", rank: 0),
       ]
     case .files:

@@ -9,6 +9,9 @@ struct Contact: Codable, FetchableRecord, PersistableRecord, Hashable, Sendable 
   var initial: String
   var email: String
   var city: String
+  /// The contact's place among those of its initial, which the user
+  /// reorders (ranks 2³² apart at first: by name).
+  var position: Int64 = 0
 }
 
 /// A row of the demo's feed table: a post, a photo or an ad.
@@ -164,6 +167,19 @@ enum DemoDatabase {
       try fill(db)
     }
     migrator.registerMigration("v2: files") { db in try createFiles(db) }
+    migrator.registerMigration("v3: contact positions") { db in
+      // The user's order within a letter; by name at first, ranks far apart.
+      try db.alter(table: "contact") { table in
+        table.add(column: "position", .integer).notNull().defaults(to: 0)
+      }
+      let ids = try Int64.fetchAll(
+        db, sql: "SELECT id FROM contact ORDER BY initial, name COLLATE NOCASE, id")
+      let update = try db.makeStatement(sql: "UPDATE contact SET position = ? WHERE id = ?")
+      for (index, id) in ids.enumerated() {
+        try update.execute(arguments: [Int64(index + 1) << 32, id])
+      }
+      try db.create(index: "contact_order", on: "contact", columns: ["initial", "position"])
+    }
     return migrator
   }
 
@@ -249,11 +265,14 @@ enum DemoDatabase {
       let first = firstNames[random.next(firstNames.count)]
       let last = lastNames[random.next(lastNames.count)]
       let name = "\(first) \(last)"
-      try Contact(
-        id: id, name: name, initial: String(name.prefix(1)),
-        email: "\(first.lowercased()).\(last.lowercased())\(id)@example.com",
-        city: cities[random.next(cities.count)]
-      ).insert(db)
+      // The columns of v1 (positions come with v3).
+      try db.execute(
+        sql: "INSERT INTO contact (id, name, initial, email, city) VALUES (?, ?, ?, ?, ?)",
+        arguments: [
+          id, name, String(name.prefix(1)),
+          "\(first.lowercased()).\(last.lowercased())\(id)@example.com",
+          cities[random.next(cities.count)],
+        ])
     }
     let topics = [
       "shipped a release", "is reading about diffing", "found a UIKit crash", "likes SQLite",

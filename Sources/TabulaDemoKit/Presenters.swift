@@ -62,6 +62,10 @@ final class ImageStore {
 struct ContactPresenter: Presenter {
   func reuseIdentifier(for contact: Contact, style: PresentationStyle) -> String { "contact" }
 
+  func canMove(_ contact: Contact) -> Bool { true }
+
+  func canDelete(_ contact: Contact) -> Bool { true }
+
   func configure(_ cell: TerminalCell, with contact: Contact, context: PresentationContext) {
     cell.text = contact.name
     cell.detail = contact.city

@@ -29,9 +29,18 @@ final class ContactsScreen {
       database, request: Self.request(filter: ""),
       sectionedBy: .column("initial", order: .ascending),
       placeholderSection: SectionInfo(id: "contacts", title: "Contacts"))
+    // The user reorders contacts within their letter, selects and deletes
+    // them, and undoes: written back to SQLite.
+    do {
+      try contacts.enableEditing(rankColumn: "position") { $0.value(for: Contact.self) }
+    } catch {
+      preconditionFailure("the demo's contact request cannot be edited: \(error)")
+    }
     sections = CollapsingSource(contacts)
     list.selectsHeaders = true
     controller = ListController(host: list, presenters: presenters)
+    controller.movePolicy = .withinSection
+    controller.selectionMode = .multiple
     controller.didSelect = { [weak self] item, _ in
       if let contact = item.base(as: Contact.self) { self?.onSelect?(contact) }
     }
@@ -48,11 +57,12 @@ final class ContactsScreen {
     contacts.setRequest(Self.request(filter: text))
   }
 
-  /// The contacts whose name contains `text` (all when empty), by name.
+  /// The contacts whose name contains `text` (all when empty), in the
+  /// user's order within each initial (by name until reordered).
   private static func request(filter text: String) -> FetchedRequest {
     FetchedRequest(
       table: "contact", filter: text.isEmpty ? nil : "name LIKE \("%\(text)%")",
-      orderedBy: [.ascending("name", caseInsensitive: true)])
+      orderedBy: [.ascending("initial"), .ascending("position")])
   }
 
   /// Simulates a sync with a server: a contact renamed (it moves), one added,
@@ -76,9 +86,11 @@ final class ContactsScreen {
         changes.append("renamed \(old) to \(contact.name)")
       }
       let newID = try (Int64.fetchOne(db, sql: "SELECT MAX(id) FROM contact") ?? 0) + 1
+      let last = try Int64.fetchOne(
+        db, sql: "SELECT MAX(position) FROM contact WHERE initial = 'A'")
       let added = Contact(
         id: newID, name: "Ada Sync \(sync)", initial: "A", email: "sync\(sync)@example.com",
-        city: "Sync City")
+        city: "Sync City", position: (last ?? 0) + (1 << 32))
       try added.insert(db)
       changes.append("added \(added.name)")
       if let removed = try Contact.order(Column("id")).limit(1, offset: sync).fetchOne(db),
@@ -92,6 +104,16 @@ final class ContactsScreen {
   }
 
   var isIdle: Bool { !controller.isUpdating }
+
+  /// The names of the contacts of `initial` in the table's order: a fresh
+  /// query, what the list must show.
+  func contactNames(initial: String) async throws -> [String] {
+    try await database.read { db in
+      try String.fetchAll(
+        db, sql: "SELECT name FROM contact WHERE initial = ? ORDER BY position, rowid",
+        arguments: [initial])
+    }
+  }
 }
 
 /// The feed: posts, photos and ads, each with its presenter; a style switch

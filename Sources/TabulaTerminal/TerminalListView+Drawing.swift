@@ -132,7 +132,10 @@ extension TerminalListView {
       style.inverse = true
       detailStyle.inverse = true
     }
-    let marker = isSelected ? "› " : "  "
+    // The cursor, then a mark for a row picked up (⇅) or selected (•).
+    let mark =
+      path == carrying ? "⇅" : (hostDataSource?.isItemSelected(at: path) == true ? "•" : " ")
+    let marker = (isSelected ? "›" : " ") + mark
     let detail = cell.detail.isEmpty ? "" : " \(inert(cell.detail)) "
     let room = cell.textColumns(inWidth: width)
     let markerStyle = isSelected ? TextStyle(bold: true, inverse: true) : .plain

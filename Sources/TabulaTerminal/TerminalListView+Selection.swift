@@ -4,9 +4,12 @@ import Tabula
 // its header), and it stays on screen.
 
 extension TerminalListView {
-  /// Handles a navigation key; returns whether the key was one.
+  /// Handles a key: navigation (arrows, paging, Home, End), Enter, and the
+  /// editing keys (`space`, `m`, `d`, `z`, `Z`: see
+  /// ``handleEditingKey(_:)``); returns whether the key was one.
   @discardableResult
   public func handle(_ key: Key) -> Bool {
+    if handleEditingKey(key) { return true }
     switch key {
     case .up: moveCursor(by: -1)
     case .down: moveCursor(by: 1)

@@ -32,6 +32,15 @@ extension TerminalListView {
     _ batch: Changeset, animated: Bool, updateData: () -> Void,
     completion: @escaping @MainActor () -> Void
   ) {
+    batchCount += 1
+    follow(batch, animated: animated, updateData: updateData)
+    completion()
+  }
+
+  /// Takes in `batch`: switches the data, moves cells, highlights and the
+  /// cursor with their rows. A batch from the data source, or a move the
+  /// user made here.
+  func follow(_ batch: Changeset, animated: Bool, updateData: () -> Void) {
     let map = BatchPositionMap(batch)
     let selectedLine = cursorLine.map { $0 - topLine }
     updateData()
@@ -48,7 +57,6 @@ extension TerminalListView {
     } else {
       readStructure()
     }
-    batchCount += 1
 
     var movedCells: [ItemPath: TerminalCell] = [:]
     for (path, cell) in cells {
@@ -67,6 +75,12 @@ extension TerminalListView {
       if let target = map.newPath(of: path) { movedHighlights[target] = highlight }
     }
     highlights = movedHighlights
+    // A row picked up follows its row; if another writer deleted it, the
+    // move is over.
+    if let carried = carrying {
+      carrying = map.newPath(of: carried)
+      if carrying == nil { prompt = nil }
+    }
     for update in batch.itemUpdates where update.kind == .reconfigure {
       if let cell = cells[update.to], let source = hostDataSource {
         reconfiguring = (update.to, cell)
@@ -104,7 +118,6 @@ extension TerminalListView {
     clampScroll()
     revealSelection()
     if animated { highlightChanges(of: batch) }
-    completion()
   }
 
   /// Highlights the inserted and updated rows that are on screen, and drops

@@ -92,6 +92,15 @@ public final class TerminalListView: ListHost {
   var counts: [Int] = []
   var headers: [String?] = []
   var footers: [String?] = []
+  /// How many rows the user moved here (`m`, Enter).
+  public internal(set) var userMoveCount = 0
+  /// The row the user picked up to move (`m`), if any.
+  public internal(set) var carrying: ItemPath?
+  /// Set while a `d` waits for `y`: how many rows it asked about.
+  var pendingDelete: Int?
+  /// What the view asks of the user now (a move under way, a delete to
+  /// confirm), for the app's status line; `nil` otherwise.
+  public internal(set) var prompt: String?
   /// The cells section views are configured on, one per reuse identifier.
   var sectionCells: [String: TerminalCell] = [:]
   /// The line counts of headers (1 or 0) and rows, in list order.

@@ -1,4 +1,6 @@
+import Foundation
 import Tabula
+import TabulaTerminal
 import TabulaTesting
 import Testing
 
@@ -448,4 +450,120 @@ func recordingReportsAsync(_ body: () async throws -> Void) async rethrows -> [S
   defer { TabulaLog.handler = saved }
   try await body()
   return recorded.messages
+}
+
+@MainActor
+@Suite("User edits from the terminal's keys")
+struct TerminalUserEditTests {
+  func harness(_ snapshot: TestSnapshot) -> (
+    TerminalListView, ListController<SectionInfo, TestItem, TerminalCell>,
+    StaticSource<SectionInfo, TestItem>
+  ) {
+    struct Row: Presenter {
+      func reuseIdentifier(for item: TestItem, style: PresentationStyle) -> String { "row" }
+      func configure(_ cell: TerminalCell, with item: TestItem, context: PresentationContext) {
+        cell.text = "item \(item.id)"
+      }
+      func canMove(_ item: TestItem) -> Bool { !item.id.isMultiple(of: 7) }
+      func canDelete(_ item: TestItem) -> Bool { !item.id.isMultiple(of: 7) }
+    }
+    let list = TerminalListView(width: 30, height: 12)
+    let presenters = PresenterRegistry<TerminalCell>()
+    presenters.register(Row())
+    let controller = ListController<SectionInfo, TestItem, TerminalCell>(
+      host: list, presenters: presenters)
+    let source = StaticSource(snapshot)
+    controller.connect(to: source)
+    return (list, controller, source)
+  }
+
+  func ids(_ source: StaticSource<SectionInfo, TestItem>) -> [[Int]] {
+    source.snapshot.sections.indices.map { source.snapshot.items(inSectionAt: $0).map(\.id) }
+  }
+
+  @Test("m picks the cursor row up, arrows carry it, Enter drops it: written back, no batch")
+  func move() async throws {
+    let (list, controller, source) = harness(try twoSections())
+    await controller.apply(controller.latestSnapshot)
+    _ = list.render()
+    let batches = list.batchCount
+    list.handle(.character("m"))
+    #expect(list.carrying == ItemPath(section: 0, item: 0) && list.prompt != nil)
+    #expect(list.render()[1].text.hasPrefix("›⇅"), "the carried row is marked")
+    list.handle(.down)
+    list.handle(.down)
+    list.handle(.enter)
+    #expect(ids(source) == [[2, 3, 1, 4], [5, 6, 8]])
+    #expect(list.selection == ItemPath(section: 0, item: 2), "the cursor stays on the row")
+    await controller.apply(controller.latestSnapshot)
+    #expect(list.batchCount == batches, "no batch for the move, none for its echo")
+    #expect(
+      list.render().map(\.text)[1...4].map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "item 2", "item 3", "› item 1", "item 4",
+      ])
+    // Esc puts a carried row down where it was.
+    list.handle(.character("m"))
+    list.handle(.up)
+    list.handle(.escape)
+    #expect(ids(source) == [[2, 3, 1, 4], [5, 6, 8]] && list.carrying == nil)
+    #expect(list.userMoveCount == 1)
+  }
+
+  @Test("space selects, d asks, y deletes the selection; z undoes, Z redoes")
+  func selectDeleteUndo() async throws {
+    let (list, controller, source) = harness(try twoSections())
+    controller.selectionMode = .multiple
+    await controller.apply(controller.latestSnapshot)
+    _ = list.render()
+    list.handle(.character(" "))
+    list.handle(.down)
+    list.handle(.down)
+    list.handle(.character(" "))
+    #expect(controller.selectedIDs == [1, 3])
+    #expect(list.render()[1].text.hasPrefix(" •"), "selected rows are marked")
+    list.handle(.character("d"))
+    #expect(list.prompt == "Delete 2 rows? y deletes")
+    list.handle(.character("n"))
+    #expect(ids(source) == [[1, 2, 3, 4], [5, 6, 8]] && list.prompt == nil, "n keeps them")
+    list.handle(.character("d"))
+    list.handle(.character("y"))
+    await controller.apply(controller.latestSnapshot)
+    #expect(ids(source) == [[2, 4], [5, 6, 8]])
+    #expect(controller.selectedIDs.isEmpty, "deleted rows leave the selection")
+    #expect(controller.history.undoName == "Delete 2 TestItems")
+    list.handle(.character("z"))
+    await controller.apply(controller.latestSnapshot)
+    #expect(ids(source) == [[1, 2, 3, 4], [5, 6, 8]])
+    list.handle(.character("Z"))
+    await controller.apply(controller.latestSnapshot)
+    #expect(ids(source) == [[2, 4], [5, 6, 8]])
+  }
+
+  @Test("the selection survives updates: moved rows stay selected, reloaded ones too")
+  func selectionSurvives() async throws {
+    let (view, controller) = movableList()
+    controller.selectionMode = .multiple
+    controller.isEditing = true
+    var snapshot = try twoSections()
+    await controller.apply(snapshot)
+    view.selectItem(at: ItemPath(section: 0, item: 1))
+    view.selectItem(at: ItemPath(section: 1, item: 0))
+    #expect(controller.selectedIDs == [2, 5])
+    try snapshot.moveItem(2, beforeItem: 6)
+    try snapshot.reloadItems([5])
+    try snapshot.deleteItems([1])
+    await controller.apply(snapshot)
+    #expect(controller.selectedIDs == [2, 5])
+    #expect(
+      controller.selectedItemPaths == [
+        ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 1),
+      ])
+    try snapshot.deleteItems([5])
+    await controller.apply(snapshot)
+    #expect(controller.selectedIDs == [2])
+    view.selectItem(at: ItemPath(section: 1, item: 0))
+    #expect(controller.selectedIDs == [], "a tap in editing mode toggles")
+    controller.selectAll()
+    #expect(controller.selectedIDs.count == snapshot.numberOfItems)
+  }
 }

@@ -6,6 +6,14 @@ extension ListController {
   /// calls ``didSelect``.
   public func didSelectItem(at path: ItemPath) {
     guard let item = _item(self, path) else { return }
+    switch selectionMode {
+    case .none: break
+    case .single: select(item.id)
+    case .multiple:
+      // Outside editing mode a tap opens the row; the selection is the
+      // editing mode's (or the host's toggle, the terminal's space).
+      if isEditing { toggleSelection(item.id) }
+    }
     if let presenters {
       let model = Self.model(of: item)
       if let resolved = Self.resolved(model, in: presenters) {

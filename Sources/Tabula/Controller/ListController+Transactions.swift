@@ -241,6 +241,7 @@ extension ListController {
   private func finishTransaction() {
     let completions = transactions.finish()
     pruneHeights()
+    pruneSelection()
     for completion in completions { completion() }
     startNextTransaction()
   }

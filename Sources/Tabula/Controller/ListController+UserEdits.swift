@@ -163,6 +163,12 @@ extension ListController {
     historyDidChange?()
   }
 
+  /// ``undo()``, as the host asks for it.
+  public func undoUserEdit() { undo() }
+
+  /// ``redo()``, as the host asks for it.
+  public func redoUserEdit() { redo() }
+
   /// Does again the last edit ``undo()`` took back.
   public func redo() {
     guard let step = history.popRedo() else { return }

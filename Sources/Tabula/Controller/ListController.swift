@@ -200,6 +200,34 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   public var moveTarget:
     (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
 
+  /// How many rows the user may select: ``SelectionMode/none`` by default.
+  /// Setting it to fewer rows than are selected deselects all.
+  public var selectionMode = SelectionMode.none {
+    didSet {
+      if selectionMode == .none || (selectionMode == .single && selection.count > 1) {
+        deselectAll()
+      }
+    }
+  }
+
+  /// Whether the list is in editing mode (UIKit's `isEditing`): hosts show
+  /// selection marks and move handles, and a tap toggles the selection in
+  /// ``SelectionMode/multiple``.
+  public var isEditing = false {
+    didSet { if isEditing != oldValue { editingDidChange?() } }
+  }
+
+  /// Called when ``isEditing`` changes.
+  public var editingDidChange: (@MainActor () -> Void)?
+
+  /// Called when the selection changes (a tap, an edit that deleted a
+  /// selected row, ``select(_:)``...).
+  public var selectionDidChange: (@MainActor () -> Void)?
+
+  /// The selected ids, in the order selected, and as a set.
+  var selection: [Item.ID] = []
+  var selectionSet: Set<Item.ID> = []
+
   /// Whether the user may delete a row (overrides the presenters'
   /// ``Presenter/canDelete(_:)``).
   public var canDeleteItem: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)?

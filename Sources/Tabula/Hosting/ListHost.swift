@@ -160,6 +160,22 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// a batch.
   func userMovedItem(from source: ItemPath, to destination: ItemPath)
 
+  /// Whether the item at `path` is selected (the host marks it).
+  func isItemSelected(at path: ItemPath) -> Bool
+
+  /// The paths of the selected items, in list order.
+  var selectedItemPaths: [ItemPath] { get }
+
+  /// The user toggled the selection of the item at `path` (the terminal's
+  /// space key; UIKit reports taps through ``didSelectItem(at:)``).
+  func userToggleSelection(at path: ItemPath)
+
+  /// The user asked to take back the last edit (the terminal's `z`).
+  func undoUserEdit()
+
+  /// The user asked to do the last undone edit again (the terminal's `Z`).
+  func redoUserEdit()
+
   /// Whether the user may delete the item at `path` (UIKit: the editing
   /// style `.delete`, a swipe to delete).
   func canDeleteItem(at path: ItemPath) -> Bool
@@ -204,6 +220,21 @@ extension ListHostDataSource {
 
   /// Ignored: a data source whose rows cannot move never hears of a move.
   public func userMovedItem(from source: ItemPath, to destination: ItemPath) {}
+
+  /// Nothing is selected.
+  public func isItemSelected(at path: ItemPath) -> Bool { false }
+
+  /// Nothing is selected.
+  public var selectedItemPaths: [ItemPath] { [] }
+
+  /// Ignored.
+  public func userToggleSelection(at path: ItemPath) {}
+
+  /// Ignored: no history.
+  public func undoUserEdit() {}
+
+  /// Ignored: no history.
+  public func redoUserEdit() {}
 
   /// Rows are not deleted.
   public func canDeleteItem(at path: ItemPath) -> Bool { false }

@@ -78,3 +78,35 @@ public final class CollapsingSource<SectionModel: Diffable, Item: Diffable>: Sna
     observers.notify()
   }
 }
+
+extension CollapsingSource: WritableSource {
+  /// Whether the base source writes edits.
+  public var canWrite: Bool {
+    (base as? any WritableSource<SectionModel, Item>)?.canWrite ?? false
+  }
+
+  /// Writes `edit` through the base source (sections are the base's, by
+  /// the same ids).
+  ///
+  /// - Throws: ``UserEditError/readOnlySource(_:)`` when the base cannot
+  ///   write, or the base's error.
+  public func write(_ edit: UserEdit<CollapsibleSection<SectionModel>, Item>) throws {
+    guard let writable = base as? any WritableSource<SectionModel, Item>, writable.canWrite else {
+      throw UserEditError.readOnlySource("\(type(of: base))")
+    }
+    let forwarded: UserEdit<SectionModel, Item>
+    switch edit {
+    case .move(let item, let section, let before, _, _):
+      var result = writable.snapshot
+      try result.moveItem(item.id, toSection: section, before: before)
+      forwarded = .move(
+        item: item, section: section, before: before, base: writable.snapshot, result: result)
+    case .delete(let items):
+      forwarded = .delete(items: items)
+    case .insert(let placements):
+      forwarded = .insert(
+        items: placements.map { .init(item: $0.item, section: $0.section, before: $0.before) })
+    }
+    try writable.write(forwarded)
+  }
+}
