@@ -81,6 +81,28 @@ extension SimulatedListView {
     return allowed
   }
 
+  /// The titles of the swipe actions the data source offers for the row at
+  /// `path` on `edge`.
+  public func swipeActionTitles(forRowAt path: ItemPath, edge: SwipeEdge = .trailing) -> [String] {
+    hostDataSource?.swipeActions(forItemAt: path, edge: edge).map(\.title) ?? []
+  }
+
+  /// Simulates the user swiping the row at `path` from `edge` and choosing
+  /// the action titled `title` (UIKit's contextual actions): the data
+  /// source performs it. Returns `false` when the row offers no such action.
+  @discardableResult
+  public func userSwipe(rowAt path: ItemPath, edge: SwipeEdge = .trailing, choosing title: String)
+    -> Bool
+  {
+    guard batchDepth == 0, let dataSource = hostDataSource,
+      let action = dataSource.swipeActions(forItemAt: path, edge: edge).first(where: {
+        $0.title == title
+      })
+    else { return false }
+    dataSource.performSwipeAction(action, forItemAt: path)
+    return true
+  }
+
   private func isRow(_ path: ItemPath, in counts: [Int]) -> Bool {
     path.section >= 0 && path.section < counts.count && path.item >= 0
       && path.item < counts[path.section]

@@ -211,6 +211,7 @@
       guard window != nil else {
         updateData()
         reloadData()
+        syncSelection()
         completion()
         return
       }
@@ -244,6 +245,8 @@
         if animated { perform() } else { UIView.performWithoutAnimation(perform) }
       }
       refreshUpdatedSections()
+      // Rows a batch reloaded lost UIKit's selection; the data source kept it.
+      syncSelection()
     }
 
     /// Configures the visible section views of `sections` again in place,

@@ -163,6 +163,12 @@
       _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
     ) {
       source?.willDisplay(cell, forItemAt: ItemPath(indexPath))
+      // A row selected by id shows selected (after reloads, too).
+      if source?.managesSelection == true, source?.isItemSelected(at: ItemPath(indexPath)) == true,
+        tableView.indexPathsForSelectedRows?.contains(indexPath) != true
+      {
+        tableView.selectRow(at: indexPath, animated: false, scrollPosition: .none)
+      }
     }
 
     func tableView(
@@ -232,6 +238,7 @@
       guard window != nil else {
         updateData()
         reloadData()
+        syncSelection()
         completion()
         return
       }
@@ -272,6 +279,8 @@
         if animated { perform() } else { UIView.performWithoutAnimation(perform) }
       }
       refreshUpdatedTitles()
+      // Rows a batch reloaded lost UIKit's selection; the data source kept it.
+      syncSelection()
     }
 
     /// The first visible row and how far the top of the visible area is

@@ -567,3 +567,110 @@ struct TerminalUserEditTests {
     #expect(controller.selectedIDs.count == snapshot.numberOfItems)
   }
 }
+
+/// A presenter whose rows offer Delete and Archive (which removes the row
+/// while `archive` runs).
+struct SwipingPresenter: Presenter {
+  let archive: @MainActor (TestItem) async throws -> Void
+
+  func reuseIdentifier(for item: TestItem, style: PresentationStyle) -> String { "cell" }
+  func configure(_ cell: SimulatedCell, with item: TestItem, context: PresentationContext) {
+    cell.text = item.description
+    cell.representedID = item.id
+  }
+  func canDelete(_ item: TestItem) -> Bool { true }
+  func trailingSwipeActions(for item: TestItem) -> [SwipeAction] {
+    [
+      .delete(),
+      SwipeAction(title: "Archive", removesRow: true) { try await archive(item) },
+    ]
+  }
+}
+
+@MainActor
+@Suite("User edits: swipe actions")
+struct SwipeActionTests {
+  struct Offline: Error {}
+
+  func list(archive: @escaping @MainActor (TestItem) async throws -> Void) throws -> (
+    SimulatedTableView, ListController<SectionInfo, TestItem, SimulatedCell>,
+    StaticSource<SectionInfo, TestItem>
+  ) {
+    let view = SimulatedTableView(viewportHeight: 20)
+    view.animationTiming = .immediate
+    view.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    let presenters = PresenterRegistry<SimulatedCell>()
+    presenters.register(SwipingPresenter(archive: archive))
+    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
+      host: view, presenters: presenters)
+    let source = StaticSource(try twoSections())
+    controller.connect(to: source)
+    return (view, controller, source)
+  }
+
+  @Test("Delete is a user edit: written back and undoable")
+  func deleteAction() async throws {
+    let (view, controller, source) = try list { _ in }
+    await controller.apply(controller.latestSnapshot)
+    #expect(
+      view.swipeActionTitles(forRowAt: ItemPath(section: 0, item: 0)) == ["Delete", "Archive"])
+    view.userSwipe(rowAt: ItemPath(section: 0, item: 0), choosing: "Delete")
+    await controller.apply(controller.latestSnapshot)
+    #expect(source.snapshot.items.map(\.id) == [2, 3, 4, 5, 6, 8])
+    #expect(controller.history.undoName == "Delete TestItem")
+  }
+
+  @Test("a row an action removes leaves at once, and comes back in its place if the action fails")
+  func failingAction() async throws {
+    var release: CheckedContinuation<Void, Never>?
+    var failures: [String] = []
+    let (view, controller, source) = try list { _ in
+      await withCheckedContinuation { release = $0 }
+      throw Offline()
+    }
+    controller.didFailSwipeAction = { _, title in failures.append(title) }
+    await controller.apply(controller.latestSnapshot)
+    view.userSwipe(rowAt: ItemPath(section: 0, item: 1), choosing: "Archive")
+    while release == nil { await Task.yield() }
+    await controller.apply(controller.latestSnapshot)
+    #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 3, 4], "gone at once")
+    // Another writer changes the data meanwhile: the row stays hidden.
+    var next = source.snapshot
+    try next.appendItems([TestItem(id: 9)], toSection: "B")
+    source.setSnapshot(next)
+    await controller.apply(controller.latestSnapshot)
+    #expect(!controller.snapshot.contains(itemWithID: 2))
+    release?.resume()
+    while failures.isEmpty { await Task.yield() }
+    await controller.apply(controller.latestSnapshot)
+    #expect(failures == ["Archive"])
+    #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 2, 3, 4], "back in place")
+    expectShows(view, source.snapshot)
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test("an action that removes its row from the data: the row does not come back")
+  func succeedingAction() async throws {
+    final class Box {
+      var source: StaticSource<SectionInfo, TestItem>?
+      var done = false
+    }
+    let box = Box()
+    let (view, controller, staticSource) = try list { item in
+      var next = box.source!.snapshot
+      try next.deleteItems([item.id])
+      box.source!.setSnapshot(next)
+      box.done = true
+    }
+    box.source = staticSource
+    await controller.apply(controller.latestSnapshot)
+    let batches = view.batchCount
+    view.userSwipe(rowAt: ItemPath(section: 1, item: 0), choosing: "Archive")
+    while !box.done { await Task.yield() }
+    await controller.apply(controller.latestSnapshot)
+    #expect(staticSource.snapshot.items(inSectionAt: 1).map(\.id) == [6, 8])
+    #expect(controller.snapshot.items(inSectionAt: 1).map(\.id) == [6, 8])
+    #expect(view.batchCount == batches + 1, "one batch: the row left once")
+    expectShows(view, staticSource.snapshot)
+  }
+}

@@ -20,6 +20,9 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
   public private(set) var undoSteps: [Step] = []
   /// The steps undone that can be redone, the next to redo last.
   public private(set) var redoSteps: [Step] = []
+  /// How many steps were ever recorded (undos and redos aside): an undo
+  /// manager mirroring the history registers each new one.
+  public private(set) var recordedCount = 0
   /// How many steps are kept (the oldest go first): 100 by default.
   public var limit = 100 {
     didSet { trim() }
@@ -40,6 +43,7 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// Records a new step; the steps undone before it can no longer be
   /// redone.
   mutating func record(_ step: Step) {
+    recordedCount += 1
     undoSteps.append(step)
     redoSteps = []
     trim()

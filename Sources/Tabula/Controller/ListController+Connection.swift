@@ -31,7 +31,10 @@ extension ListController {
   private func apply(
     from source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool
   ) {
-    if let reporting = source as? any ChangeReportingSource<SectionModel, Item>,
+    if !hiddenIDs.isEmpty {
+      // Rows a running swipe action removed stay hidden.
+      apply(visible(source.snapshot), animatingDifferences: animatingDifferences)
+    } else if let reporting = source as? any ChangeReportingSource<SectionModel, Item>,
       let change = reporting.lastChange
     {
       apply(source.snapshot, changes: change, animatingDifferences: animatingDifferences)

@@ -19,6 +19,10 @@ extension ListController {
   /// The ids of the selected items, in the order they were selected.
   public var selectedIDs: [Item.ID] { selection.filter { _snapshot.contains(itemWithID: $0) } }
 
+  /// Whether the controller keeps the selection: any
+  /// ``SelectionMode`` but ``SelectionMode/none``.
+  public var managesSelection: Bool { selectionMode != .none }
+
   /// Whether the item at `path` is selected.
   public func isItemSelected(at path: ItemPath) -> Bool {
     guard !selection.isEmpty, let item = _snapshot.item(at: path) else { return false }
@@ -67,6 +71,12 @@ extension ListController {
   public func deleteSelectedItems() {
     let deletable = selectedItemPaths.filter { canDeleteItem(at: $0) }
     deleteItems(withIDs: deletable.map { _snapshot[$0].id })
+  }
+
+  /// Deselects the item at `path`, which the host deselected.
+  public func didDeselectItem(at path: ItemPath) {
+    guard let item = _snapshot.item(at: path) else { return }
+    deselect(item.id)
   }
 
   /// The host's request to toggle the selection of the item at `path`

@@ -21,12 +21,20 @@ extension ListController {
   /// (a read-only source would undo the move at its next snapshot; that is
   /// reported once).
   public func canMoveItem(at path: ItemPath) -> Bool {
-    guard let item = _snapshot.item(at: path), sourceKeepsEdits() else { return false }
-    if let canMoveItem { return canMoveItem(item, path) }
-    guard let presenters else { return false }
-    let model = Self.model(of: item)
-    guard let resolved = Self.resolved(model, in: presenters) else { return false }
-    return resolved.entry.canMove(model)
+    guard let item = _snapshot.item(at: path) else { return false }
+    let allowed: Bool
+    if let canMoveItem {
+      allowed = canMoveItem(item, path)
+    } else if let presenters, case let model = Self.model(of: item),
+      let resolved = Self.resolved(model, in: presenters)
+    {
+      allowed = resolved.entry.canMove(model)
+    } else {
+      allowed = false
+    }
+    // The source is asked (and a read-only one reported) only for rows
+    // that would move.
+    return allowed && sourceKeepsEdits()
   }
 
   /// Where a row dragged from `source` lands when dropped at `proposed`:
@@ -94,12 +102,18 @@ extension ListController {
   /// ``Presenter/canDelete(_:)`` (or ``canDeleteItem``), and only when the
   /// controller can keep the delete (as for moves).
   public func canDeleteItem(at path: ItemPath) -> Bool {
-    guard let item = _snapshot.item(at: path), sourceKeepsEdits() else { return false }
-    if let canDeleteItem { return canDeleteItem(item, path) }
-    guard let presenters else { return false }
-    let model = Self.model(of: item)
-    guard let resolved = Self.resolved(model, in: presenters) else { return false }
-    return resolved.entry.canDelete(model)
+    guard let item = _snapshot.item(at: path) else { return false }
+    let allowed: Bool
+    if let canDeleteItem {
+      allowed = canDeleteItem(item, path)
+    } else if let presenters, case let model = Self.model(of: item),
+      let resolved = Self.resolved(model, in: presenters)
+    {
+      allowed = resolved.entry.canDelete(model)
+    } else {
+      allowed = false
+    }
+    return allowed && sourceKeepsEdits()
   }
 
   /// Deletes the rows at `paths` (of the list on screen) for the user:

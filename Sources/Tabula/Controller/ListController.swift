@@ -244,6 +244,15 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
   /// Contacts".
   public var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)?
 
+  /// Hears a swipe action whose handler threw (with the action's title);
+  /// without it, the error goes to ``TabulaLog``. A row the action removed
+  /// is back by then.
+  public var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)?
+
+  /// Rows hidden while their swipe action runs, and where they were.
+  var hiddenIDs: Set<Item.ID> = []
+  var hiddenPlacements: [Item.ID: UserEdit<SectionModel, Item>.Placement] = [:]
+
   /// Hears a user edit the connected ``WritableSource`` could not write;
   /// without it, the error goes to ``TabulaLog``. The list has gone back
   /// to the source's snapshot by then.

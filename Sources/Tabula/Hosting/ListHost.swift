@@ -160,11 +160,25 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// a batch.
   func userMovedItem(from source: ItemPath, to destination: ItemPath)
 
+  /// The swipe actions of the item at `path` on `edge`, in order.
+  func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction]
+
+  /// The user chose `action` on the item at `path`.
+  func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath)
+
+  /// Whether the data source keeps the selection (the host then mirrors it;
+  /// otherwise the host's own selection is left alone).
+  var managesSelection: Bool { get }
+
   /// Whether the item at `path` is selected (the host marks it).
   func isItemSelected(at path: ItemPath) -> Bool
 
   /// The paths of the selected items, in list order.
   var selectedItemPaths: [ItemPath] { get }
+
+  /// The host deselected the item at `path` (UIKit's `didDeselectRowAt`: a
+  /// tap on a selected row in multiple selection).
+  func didDeselectItem(at path: ItemPath)
 
   /// The user toggled the selection of the item at `path` (the terminal's
   /// space key; UIKit reports taps through ``didSelectItem(at:)``).
@@ -221,6 +235,15 @@ extension ListHostDataSource {
   /// Ignored: a data source whose rows cannot move never hears of a move.
   public func userMovedItem(from source: ItemPath, to destination: ItemPath) {}
 
+  /// None.
+  public func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] { [] }
+
+  /// Ignored: there are no swipe actions.
+  public func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {}
+
+  /// `false`: the host's own selection is the app's.
+  public var managesSelection: Bool { false }
+
   /// Nothing is selected.
   public func isItemSelected(at path: ItemPath) -> Bool { false }
 
@@ -229,6 +252,9 @@ extension ListHostDataSource {
 
   /// Ignored.
   public func userToggleSelection(at path: ItemPath) {}
+
+  /// Ignored.
+  public func didDeselectItem(at path: ItemPath) {}
 
   /// Ignored: no history.
   public func undoUserEdit() {}

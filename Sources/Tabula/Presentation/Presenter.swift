@@ -87,6 +87,13 @@ public protocol Presenter<Model, Cell> {
   /// Whether the user may delete the row of `model` (a swipe, the delete
   /// key, a delete of the selection). `false` by default.
   func canDelete(_ model: Model) -> Bool
+
+  /// The actions a swipe from the trailing edge shows for the row of
+  /// `model`, in order. None by default.
+  func trailingSwipeActions(for model: Model) -> [SwipeAction]
+
+  /// The actions a swipe from the leading edge shows. None by default.
+  func leadingSwipeActions(for model: Model) -> [SwipeAction]
 }
 
 extension Presenter {
@@ -128,6 +135,12 @@ extension Presenter {
 
   /// `false`: rows are not deleted unless their presenter says so.
   public func canDelete(_ model: Model) -> Bool { false }
+
+  /// None.
+  public func trailingSwipeActions(for model: Model) -> [SwipeAction] { [] }
+
+  /// None.
+  public func leadingSwipeActions(for model: Model) -> [SwipeAction] { [] }
 
   /// Sends ``PresenterAction/select`` to the handler for the model's type.
   public func didSelect(_ model: Model, context: PresentationContext) {

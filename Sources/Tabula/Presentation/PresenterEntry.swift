@@ -24,6 +24,7 @@ final class PresenterEntry<Cell> {
   @usableFromInline let present: (any ListHost<Cell>, Any, PresentationContext) -> Cell
   @usableFromInline let canMove: (Any) -> Bool
   @usableFromInline let canDelete: (Any) -> Bool
+  @usableFromInline let swipeActions: (Any, SwipeEdge) -> [SwipeAction]
 
   /// The closures are made where the presenter is registered (this
   /// initializer is inlinable), so they are specialised for its model type.
@@ -47,6 +48,11 @@ final class PresenterEntry<Cell> {
     cancelPrefetching = { presenter.cancelPrefetching(cast($0, to: P.Model.self)) }
     canMove = { presenter.canMove(cast($0, to: P.Model.self)) }
     canDelete = { presenter.canDelete(cast($0, to: P.Model.self)) }
+    swipeActions = { model, edge in
+      let model = cast(model, to: P.Model.self)
+      return edge == .trailing
+        ? presenter.trailingSwipeActions(for: model) : presenter.leadingSwipeActions(for: model)
+    }
     present = { host, model, context in
       let model = cast(model, to: P.Model.self)
       let cell = host.dequeueCell(
@@ -92,6 +98,7 @@ final class PresenterEntry<Cell> {
     cancelPrefetching: @escaping (Any) -> Void = { _ in },
     canMove: @escaping (Any) -> Bool = { _ in false },
     canDelete: @escaping (Any) -> Bool = { _ in false },
+    swipeActions: @escaping (Any, SwipeEdge) -> [SwipeAction] = { _, _ in [] },
     present: @escaping (any ListHost<Cell>, Any, PresentationContext) -> Cell
   ) {
     self.id = id
@@ -110,6 +117,7 @@ final class PresenterEntry<Cell> {
     self.cancelPrefetching = cancelPrefetching
     self.canMove = canMove
     self.canDelete = canDelete
+    self.swipeActions = swipeActions
     self.present = present
   }
 

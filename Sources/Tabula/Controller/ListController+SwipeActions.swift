@@ -1,0 +1,91 @@
+// Swipe actions: a delete is a user edit (written back, undoable); another
+// action runs its handler, and one that removes its row hides it at once
+// (from every snapshot applied, the source's included) until the handler
+// ends: the row comes back, animated, if it throws, or shows as the source
+// says if it succeeds without removing it.
+
+extension ListController {
+  /// The swipe actions of the item at `path` on `edge`: its presenter's
+  /// (``Presenter/trailingSwipeActions(for:)``), with ``SwipeAction/delete(title:)``
+  /// only if the row can be deleted (``canDeleteItem(at:)``).
+  public func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
+    guard let item = _snapshot.item(at: path), let presenters else { return [] }
+    let model = Self.model(of: item)
+    guard let resolved = Self.resolved(model, in: presenters) else { return [] }
+    return resolved.entry.swipeActions(model, edge).filter {
+      !$0.isDelete || canDeleteItem(at: path)
+    }
+  }
+
+  /// Performs `action` on the item at `path` (of the list on screen).
+  public func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {
+    guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
+    guard let handler = action.handler else {
+      userDeleteItems(at: [path])
+      return
+    }
+    Task {
+      await self.runAction(handler, removing: action.removesRow ? item : nil, title: action.title)
+    }
+  }
+
+  /// Runs a row action's handler (a swipe action's, a context menu's);
+  /// with `item`, the row is hidden meanwhile and comes back, animated, if
+  /// the handler throws (reported to ``didFailSwipeAction``, else
+  /// ``TabulaLog``). Returns whether it succeeded.
+  @discardableResult
+  public func runAction(
+    _ handler: @MainActor () async throws -> Void, removing item: Item?, title: String
+  ) async -> Bool {
+    if let item {
+      hiddenIDs.insert(item.id)
+      var next = latestSnapshot
+      if let path = next.path(of: item.id) {
+        hiddenPlacements[item.id] = .init(
+          item: item, section: next.sections[path.section].id,
+          before: next.item(at: ItemPath(section: path.section, item: path.item + 1))?.id)
+        _trapping { () throws(SnapshotError) in try next.deleteItems([item.id]) }
+        apply(next, completion: nil)
+      }
+    }
+    var failure: (any Error)?
+    do {
+      try await handler()
+    } catch {
+      failure = error
+    }
+    if let item {
+      hiddenIDs.remove(item.id)
+      // What the source says now (the row, unless the handler removed it
+      // from the data), or, owning the data, the row back where it was.
+      if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+        apply(visible(source.snapshot), completion: nil)
+      } else if failure != nil, let placement = hiddenPlacements.removeValue(forKey: item.id) {
+        var next = latestSnapshot
+        try? next.apply(.insert(items: [placement]))
+        apply(next, completion: nil)
+      }
+      hiddenPlacements[item.id] = nil
+    }
+    if let failure {
+      if let didFailSwipeAction {
+        didFailSwipeAction(failure, title)
+      } else {
+        TabulaLog.report("the swipe action \(title) failed: \(failure)")
+      }
+      return false
+    }
+    return true
+  }
+
+  /// `snapshot` without the rows hidden while their swipe action runs.
+  func visible(_ snapshot: Snapshot<SectionModel, Item>) -> Snapshot<SectionModel, Item> {
+    guard !hiddenIDs.isEmpty else { return snapshot }
+    var visible = snapshot
+    let present = hiddenIDs.filter { snapshot.contains(itemWithID: $0) }
+    if !present.isEmpty {
+      _trapping { () throws(SnapshotError) in try visible.deleteItems(present) }
+    }
+    return visible
+  }
+}

@@ -1,0 +1,238 @@
+#if canImport(UIKit)
+  import Foundation
+  import Tabula
+  import UIKit
+
+  // User edits on UIKit: reordering, deleting, swipe to delete and multiple
+  // selection, each bridged to the data source's portable decisions
+  // (canMoveItem, targetPath, userMovedItem, canDeleteItem, userDeleteItems,
+  // swipeActions, selectedItemPaths), and the edit history mirrored into an
+  // UndoManager
+  // (shake to undo, the Edit menu).
+
+  extension TableViewBridge {
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      source?.canMoveItem(at: ItemPath(indexPath)) ?? false
+    }
+
+    /// UIKit has moved the row already: the data source adopts it (no batch).
+    func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {
+      source?.userMovedItem(from: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
+    }
+
+    func tableView(
+      _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+      toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath {
+      guard let source else { return sourceIndexPath }
+      return source.targetPath(
+        forMovingItemAt: ItemPath(sourceIndexPath), to: ItemPath(proposedDestinationIndexPath)
+      ).indexPath
+    }
+
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      guard let source else { return false }
+      let path = ItemPath(indexPath)
+      return source.canDeleteItem(at: path) || source.canMoveItem(at: path)
+        || tableView.allowsMultipleSelectionDuringEditing
+    }
+
+    func tableView(
+      _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
+    ) -> UITableViewCell.EditingStyle {
+      source?.canDeleteItem(at: ItemPath(indexPath)) == true ? .delete : .none
+    }
+
+    /// The delete button (editing mode, or a full swipe): the data source
+    /// deletes the row with a batch.
+    func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath
+    ) {
+      guard editingStyle == .delete else { return }
+      source?.userDeleteItems(at: [ItemPath(indexPath)])
+    }
+
+    /// The presenter's swipe actions (a delete among them deletes as a user
+    /// edit); without any, the app's delegate's, else UIKit's own delete
+    /// for rows whose editing style is `.delete`.
+    func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      swipeConfiguration(.trailing, indexPath)
+        ?? forwardee?.tableView?(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
+    }
+
+    func tableView(
+      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      swipeConfiguration(.leading, indexPath)
+        ?? forwardee?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
+    }
+
+    private func swipeConfiguration(_ edge: SwipeEdge, _ indexPath: IndexPath)
+      -> UISwipeActionsConfiguration?
+    {
+      let path = ItemPath(indexPath)
+      guard let actions = source?.swipeActions(forItemAt: path, edge: edge), !actions.isEmpty
+      else { return nil }
+      return UISwipeActionsConfiguration(
+        actions: actions.map { action in
+          UIContextualAction(
+            style: action.style == .destructive ? .destructive : .normal, title: action.title
+          ) { [weak self] _, _, done in
+            self?.source?.performSwipeAction(action, forItemAt: path)
+            done(true)
+          }
+        })
+    }
+
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
+      source?.didDeselectItem(at: ItemPath(indexPath))
+      forwardee?.tableView?(tableView, didDeselectRowAt: indexPath)
+    }
+  }
+
+  extension UITableView {
+    /// Makes the table view's own selection the data source's, when the
+    /// data source keeps one (`managesSelection`): rows reloaded by a batch
+    /// lose UIKit's selection, the data source keeps it by id. The glue
+    /// calls it after each batch and reload; call it from the controller's
+    /// `selectionDidChange` for selections made in code.
+    public func syncSelection() {
+      guard let source = hostDataSource, source.managesSelection, !hasUncommittedUpdates else {
+        return
+      }
+      let wanted = Set(source.selectedItemPaths.map(\.indexPath))
+      let shown = Set(indexPathsForSelectedRows ?? [])
+      for indexPath in shown.subtracting(wanted) { deselectRow(at: indexPath, animated: false) }
+      for indexPath in wanted.subtracting(shown) {
+        selectRow(at: indexPath, animated: false, scrollPosition: .none)
+      }
+    }
+  }
+
+  extension CollectionViewBridge {
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
+      -> Bool
+    {
+      source?.canMoveItem(at: ItemPath(indexPath)) ?? false
+    }
+
+    /// UIKit has moved the item already: the data source adopts it.
+    func collectionView(
+      _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {
+      source?.userMovedItem(from: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
+    }
+
+    func collectionView(
+      _ collectionView: UICollectionView,
+      targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+      atCurrentIndexPath currentIndexPath: IndexPath,
+      toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
+      guard let source else { return originalIndexPath }
+      return source.targetPath(
+        forMovingItemAt: ItemPath(originalIndexPath), to: ItemPath(proposedIndexPath)
+      ).indexPath
+    }
+
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+    {
+      source?.didDeselectItem(at: ItemPath(indexPath))
+      forwardee?.collectionView?(collectionView, didDeselectItemAt: indexPath)
+    }
+  }
+
+  extension UICollectionView {
+    /// Makes the collection view's own selection the data source's.
+    public func syncSelection() {
+      guard let source = hostDataSource, source.managesSelection, !hasUncommittedUpdates else {
+        return
+      }
+      let wanted = Set(source.selectedItemPaths.map(\.indexPath))
+      let shown = Set(indexPathsForSelectedItems ?? [])
+      for indexPath in shown.subtracting(wanted) { deselectItem(at: indexPath, animated: false) }
+      for indexPath in wanted.subtracting(shown) {
+        selectItem(at: indexPath, animated: false, scrollPosition: [])
+      }
+    }
+  }
+
+  extension ListController {
+    /// Mirrors the controller's `history` into `undoManager`: each user edit
+    /// becomes an undo action with its name ("Move Contact"), and Undo and
+    /// Redo (the Edit menu, shake to undo) call `undo()` and `redo()`.
+    /// Keeps the `historyDidChange` set before it, and calls it too. Call
+    /// it once per controller (a second call would register every edit
+    /// twice), and undo through the manager rather than `undo()` directly,
+    /// which the manager would not hear of.
+    public func bindUndoManager(_ undoManager: UndoManager) {
+      let bridge = UndoBridge(controller: self, undoManager: undoManager)
+      let previous = historyDidChange
+      historyDidChange = {
+        previous?()
+        bridge.historyChanged()
+      }
+    }
+  }
+
+  /// Registers a controller's user edits with an undo manager. The undo
+  /// manager holds its targets unowned: each registered action holds the
+  /// bridge, which holds the controller and the manager weakly.
+  @MainActor
+  final class UndoBridge<SectionModel: Diffable, Item: Diffable, Cell> {
+    weak var controller: ListController<SectionModel, Item, Cell>?
+    weak var undoManager: UndoManager?
+    /// The history's `recordedCount` the manager knows of.
+    var seen: Int
+    /// Set while the manager runs an undo or redo (which changes the
+    /// history without being a new edit).
+    var bridging = false
+
+    init(controller: ListController<SectionModel, Item, Cell>, undoManager: UndoManager) {
+      self.controller = controller
+      self.undoManager = undoManager
+      seen = controller.history.recordedCount
+    }
+
+    /// A new user edit becomes an undo action.
+    func historyChanged() {
+      guard let controller, !bridging else { return }
+      if controller.history.recordedCount != seen, let name = controller.history.undoName {
+        register(name, redo: false)
+      }
+      seen = controller.history.recordedCount
+    }
+
+    private func register(_ name: String, redo: Bool) {
+      guard let undoManager else { return }
+      undoManager.registerUndo(withTarget: self) { _ in
+        MainActor.assumeIsolated { self.run(name, redo: redo) }
+      }
+      undoManager.setActionName(name)
+    }
+
+    /// Runs an undo (or redo) for the manager and, if the step went through,
+    /// registers its inverse.
+    private func run(_ name: String, redo: Bool) {
+      guard let controller else { return }
+      let undoBefore = controller.history.undoSteps.count
+      let redoBefore = controller.history.redoSteps.count
+      bridging = true
+      if redo { controller.redo() } else { controller.undo() }
+      bridging = false
+      seen = controller.history.recordedCount
+      let moved =
+        redo
+        ? controller.history.undoSteps.count > undoBefore
+        : controller.history.redoSteps.count > redoBefore
+      if moved { register(name, redo: !redo) }
+    }
+  }
+#endif
