@@ -34,6 +34,35 @@ struct PreconditionMessageTests {
     #expect(output.contains("provide(_:key:for:) needs a controller created with presenters"))
   }
 
+  @Test("a host reporting a user move from a row the list does not have")
+  func userMoveOutOfRange() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let (_, controller) = movableList()
+        controller.apply(try! twoSections())
+        controller.userMovedItem(
+          from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 0))
+      }
+    }
+    let output = standardError(result)
+    #expect(output.contains("item path [0, 9] is out of range: section 0 has 4 items"), "\(output)")
+  }
+
+  @Test("a user move to a place the list does not have")
+  func userMoveDestinationOutOfRange() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let (_, controller) = movableList()
+        controller.apply(try! twoSections())
+        controller.userMovedItem(
+          from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 7))
+      }
+    }
+    let output = standardError(result)
+    #expect(output.contains("the host moved [0, 0] to [1, 7]"), "\(output)")
+    #expect(output.contains("valid insertion indices are 0...3"), "\(output)")
+  }
+
   @Test("a segmented source's first selection out of range")
   func segmentIndex() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -155,6 +155,27 @@ struct UserMoveTests {
       ])
   }
 
+  @Test("a move the host made although the list refuses it is reported and undone, animated")
+  func refusedByHost() async throws {
+    let (view, controller) = movableList()
+    var snapshot = try twoSections()
+    try snapshot.appendItems([TestItem(id: 7)], toSection: "A")
+    await controller.apply(snapshot)
+    let reports = recordingReports {
+      controller.userMovedItem(
+        from: ItemPath(section: 0, item: 4), to: ItemPath(section: 0, item: 0))
+    }
+    #expect(
+      reports == [
+        "the host moved the item 7 from [0, 4] to [0, 0], which the list refuses (its "
+          + "presenter, movePolicy or moveTarget): it moves back"
+      ])
+    await controller.apply(controller.latestSnapshot)
+    #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 2, 3, 4, 7])
+    #expect(!controller.history.canUndo)
+    _ = view
+  }
+
   @Test("a host whose data source ignores a user move breaks UIKit's rules at the next batch")
   func ignoredMoveIsCaught() throws {
     final class MovableCounts: ListHostDataSource {
@@ -537,6 +558,44 @@ struct TerminalUserEditTests {
     list.handle(.character("Z"))
     await controller.apply(controller.latestSnapshot)
     #expect(ids(source) == [[2, 4], [5, 6, 8]])
+  }
+
+  @Test(
+    "random editing keys and another writer: the terminal ends showing the source, written back")
+  func randomizedKeys() async throws {
+    var random = SeededRandom(seed: 13)
+    var ids = FreshIDs()
+    var start = randomSnapshot(&random, maxItems: 40, ids: &ids)
+    if start.numberOfItems == 0 { start = oneSection(&ids) }
+    let (list, controller, source) = harness(start)
+    controller.selectionMode = .multiple
+    controller.didFailToWrite = { _, _ in }  // conflicts with the other writer converge
+    let keys: [Key] = [
+      .up, .down, .down, .pageDown, .home, .character("m"), .character("m"), .enter, .escape,
+      .character(" "), .character("d"), .character("y"), .character("z"), .character("Z"),
+    ]
+    for step in 0..<400 {
+      if random.chance(0.15) {
+        var next = randomChange(of: source.snapshot, &random, ids: &ids, maxInserts: 3)
+        if next.numberOfItems == 0 { next = oneSection(&ids) }
+        source.setSnapshot(next.withoutMarks)
+      } else if random.chance(0.3) {
+        // A whole move: pick up, carry a few rows, drop (or cancel).
+        list.handle(.character("m"))
+        for _ in 0..<random.int(in: 1...4) { list.handle(random.chance(0.5) ? .down : .up) }
+        list.handle(random.chance(0.9) ? .enter : .escape)
+      } else {
+        list.handle(keys[random.int(in: 0..<keys.count)])
+      }
+      _ = list.render()
+      if step % 20 == 19 { await controller.apply(controller.latestSnapshot) }
+    }
+    await controller.apply(controller.latestSnapshot)
+    #expect(list.userMoveCount > 30, "moves happened (\(list.userMoveCount))")
+    #expect(controller.snapshot.items.map(\.id) == source.snapshot.items.map(\.id))
+    // What the terminal draws is the source: every row, in order.
+    let drawn = list.plainText().split(separator: "\n").filter { $0.hasPrefix("  item ") }
+    #expect(drawn.map { $0.dropFirst(2) } == source.snapshot.items.map { "item \($0.id)"[...] })
   }
 
   @Test("the selection survives updates: moved rows stay selected, reloaded ones too")
