@@ -22,6 +22,9 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
   case cannotMoveAcrossSections(from: String, to: String)
   /// The table has no row with this id (another writer deleted it).
   case rowNotFound(String)
+  /// The rows a move was dropped between are no longer in that order in
+  /// the table (another writer moved them): the list shows old data.
+  case neighboursMoved(previous: String, next: String)
   /// An insert (an undone delete) of an item this list did not delete: its
   /// row's values are unknown.
   case noDeletedRow(String)
@@ -45,6 +48,9 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
         + "closure, with no column to write the section to"
     case .rowNotFound(let id):
       return "the table has no row with id \(id) (another writer deleted it?)"
+    case .neighboursMoved(let previous, let next):
+      return "the rows \(previous) and \(next) the row was dropped between are no longer in "
+        + "that order in the table (another writer moved them)"
     case .noDeletedRow(let id):
       return "cannot insert the row with id \(id) again: this list did not delete it, so its "
         + "values are unknown"
@@ -80,7 +86,9 @@ extension FetchedList {
     let ordering = request.ordering
     let sectionColumn = sectioning.column
     let expected = (sectionColumn.map { [$0] } ?? []) + [rankColumn]
-    let prefixOK = ordering.dropLast().allSatisfy { $0.column == sectionColumn }
+    // Sectioned by a column: ranks order rows within a section, so the
+    // section column comes first.
+    let prefixOK = ordering.map(\.column) == expected
     guard let last = ordering.last, last.column == rankColumn, last.ascending, prefixOK,
       ordering.count <= expected.count
     else {
@@ -116,6 +124,7 @@ extension FetchedList {
   ///   the database's error; nothing is written then.
   public func write(_ edit: UserEdit<SectionInfo, Item>) throws {
     guard let editor else { throw FetchedEditingError.notEnabled }
+    defer { editCount += 1 }
     switch edit {
     case .move(let item, let section, let before, let base, let result):
       let from = content.flatMap { $0.path(of: item.id) }.map { content!.sections[$0.section].id }
@@ -276,20 +285,37 @@ struct FetchedEditor<ID>: Sendable {
     _ db: Database, item: ID, previous: ID?, next: ID?, section: String?, sectionFilter: String
   ) throws -> [(rowID: Int64, rank: Int64)] {
     let moved = try ranked(db, item).rowID
+    let before = try previous.map { try ranked(db, $0) }
+    let after = try next.map { try ranked(db, $0) }
+    if let before, let after, !(before < after) {
+      // The neighbours are not in that order in the table (another writer
+      // moved them): the list is behind; the echo brings it up to date.
+      throw FetchedEditingError.neighboursMoved(previous: "\(previous!)", next: "\(next!)")
+    }
+    // The section's value as the table holds it (NULL included), read from
+    // a neighbour; a section with no rows yet takes its id ("" for NULL).
+    var sectionValue: DatabaseValue = sectionFilter.isEmpty ? .null : sectionFilter.databaseValue
+    if let column = settings.sectionColumn, let neighbour = before ?? after {
+      sectionValue =
+        try DatabaseValue.fetchOne(
+          db,
+          sql: "SELECT \(column.quotedDatabaseIdentifier) FROM "
+            + "\(table.quotedDatabaseIdentifier) WHERE rowid = ?",
+          arguments: [neighbour.rowID]) ?? .null
+    }
     let plan = try RankPlanner.plan(
-      moving: moved, between: try previous.map { try ranked(db, $0) },
-      and: try next.map { try ranked(db, $0) }, editing: settings,
+      moving: moved, between: before, and: after, editing: settings,
       neighbourhood: SQLNeighbourhood(
         db: db, table: table, rank: settings.rankColumn,
-        section: settings.sectionColumn.map { ($0, sectionFilter) }))
+        section: settings.sectionColumn.map { ($0, sectionValue) }))
     let quotedTable = table.quotedDatabaseIdentifier
     let rank = settings.rankColumn.quotedDatabaseIdentifier
     for (offset, write) in plan.writes.enumerated() {
-      if offset == 0, let section, let column = settings.sectionColumn {
+      if offset == 0, section != nil, let column = settings.sectionColumn {
         try db.execute(
           sql: "UPDATE \(quotedTable) SET \(rank) = ?, \(column.quotedDatabaseIdentifier) = ? "
             + "WHERE rowid = ?",
-          arguments: [write.rank, section, write.rowID])
+          arguments: [write.rank, sectionValue, write.rowID])
       } else {
         try db.execute(
           sql: "UPDATE \(quotedTable) SET \(rank) = ? WHERE rowid = ?",
@@ -330,7 +356,7 @@ struct SQLNeighbourhood: RankNeighbourhood {
   let db: Database
   let table: String
   let rank: String
-  let section: (column: String, value: String)?
+  let section: (column: String, value: DatabaseValue)?
 
   func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
     try fetch(before: true, row: row, limit: limit, excluding: excluded)
@@ -338,6 +364,27 @@ struct SQLNeighbourhood: RankNeighbourhood {
 
   func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
     try fetch(before: false, row: row, limit: limit, excluding: excluded)
+  }
+
+  func rows(between low: RankedRow, and high: RankedRow, excluding excluded: Int64) throws
+    -> [RankedRow]
+  {
+    let quoted = rank.quotedDatabaseIdentifier
+    var sql =
+      "SELECT rowid, \(quoted) FROM \(table.quotedDatabaseIdentifier) WHERE (\(quoted) > ? OR "
+      + "(\(quoted) = ? AND rowid > ?)) AND (\(quoted) < ? OR (\(quoted) = ? AND rowid < ?)) "
+      + "AND rowid <> ?"
+    var arguments: StatementArguments = [
+      low.rank, low.rank, low.rowID, high.rank, high.rank, high.rowID, excluded,
+    ]
+    if let section {
+      sql += " AND \(section.column.quotedDatabaseIdentifier) IS ?"
+      arguments += [section.value]
+    }
+    sql += " ORDER BY \(quoted), rowid"
+    return try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+      RankedRow(rowID: $0[0], rank: $0[1] ?? 0)
+    }
   }
 
   private func fetch(before: Bool, row: RankedRow, limit: Int, excluding excluded: Int64) throws
@@ -350,7 +397,7 @@ struct SQLNeighbourhood: RankNeighbourhood {
       + "\(comparison) ? OR (\(quoted) = ? AND rowid \(comparison) ?)) AND rowid <> ?"
     var arguments: StatementArguments = [row.rank, row.rank, row.rowID, excluded]
     if let section {
-      sql += " AND \(section.column.quotedDatabaseIdentifier) = ?"
+      sql += " AND \(section.column.quotedDatabaseIdentifier) IS ?"
       arguments += [section.value]
     }
     sql += " ORDER BY \(quoted) \(order), rowid \(order) LIMIT ?"

@@ -112,6 +112,9 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   var editor: FetchedEditor<Item.ID>?
   /// The rows user deletes removed, by item id, for an undo to insert.
   var deletedRows: [Item.ID: Row] = [:]
+  /// Counts the user edits written (a fetch that ran across one is read
+  /// again).
+  var editCount = 0
   /// Rows written back by user edits, in total.
   public internal(set) var rowsWrittenByEdits = 0
   let makeItem: @Sendable (Record) -> Item
@@ -285,6 +288,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     let context = FetchedReadContext(
       request: request, sectioning: sectioning, makeItem: makeItem, generation: fetch.generation)
     let current = rows
+    let edits = editCount
     let writer = writer
     let build = build
     let registration = registration
@@ -302,15 +306,20 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
       } catch {
         result = .failure(error)
       }
-      self.finish(fetch, result)
+      self.finish(fetch, result, edits: edits)
     }
   }
 
   private func finish(
-    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedResult<Item>, any Error>
+    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedResult<Item>, any Error>, edits: Int
   ) {
     let outcome: FetchSchedule.Outcome
     switch result {
+    case .success where edits != editCount:
+      // A user edit changed the rows while this fetch ran: its rows were
+      // merged into the ones before the edit. Everything is read again
+      // rather than show them (the edit would flicker back).
+      outcome = .inconsistent
     case .success: outcome = .applied
     case .failure(is SnapshotError) where fetch.need != .everything:
       // Duplicate ids after a merge: the rows contradict the database.
@@ -319,6 +328,8 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     }
     if schedule.finished(fetch, outcome) {
       switch result {
+      case .success where outcome == .inconsistent:
+        break
       case .success(let fetched):
         if fetched.checked { consistencyCheckCount += 1 }
         if fetched.readEverything && fetch.need != .everything { fullFetchCount += 1 }

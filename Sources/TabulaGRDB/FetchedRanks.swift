@@ -58,6 +58,10 @@ protocol RankNeighbourhood {
   func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow]
   /// Up to `limit` rows after `row` (nearest first), not counting `excluded`.
   func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow]
+  /// The rows strictly between `low` and `high`, in order, not counting
+  /// `excluded` (rows the list does not show, filtered out).
+  func rows(between low: RankedRow, and high: RankedRow, excluding excluded: Int64) throws
+    -> [RankedRow]
 }
 
 enum RankPlanner {
@@ -75,7 +79,11 @@ enum RankPlanner {
       return RankPlan(writes: [(moved, previous.rank + gap)])
     case (nil, let next?) where next.rank >= Int64.min + gap:
       return RankPlan(writes: [(moved, next.rank - gap)])
-    case (let previous?, let next?) where next.rank - previous.rank >= 2:
+    case (let previous?, let next?)
+    where !next.rank.subtractingReportingOverflow(previous.rank).overflow
+      && next.rank - previous.rank >= 2:
+      // Rows the list does not show may sit in the gap too: any rank in it
+      // keeps the shown order.
       return RankPlan(writes: [(moved, previous.rank + (next.rank - previous.rank) / 2)])
     default:
       return try relabel(
@@ -90,6 +98,14 @@ enum RankPlanner {
     moving moved: Int64, between previous: RankedRow?, and next: RankedRow?,
     editing: FetchedEditing, neighbourhood: some RankNeighbourhood
   ) throws -> RankPlan {
+    // Rows between the neighbours that the list does not show stay between
+    // them: they join the window, before the moved row.
+    let between =
+      if let previous, let next {
+        try neighbourhood.rows(between: previous, and: next, excluding: moved)
+      } else {
+        [RankedRow]()
+      }
     var side = 4
     while true {
       // Rows of the window before the drop (nearest first), and the row
@@ -104,7 +120,8 @@ enum RankPlanner {
       }
       let lowBound = below.count > side ? below.removeLast().rank : nil
       let highBound = above.count > side ? above.removeLast().rank : nil
-      let window = below.reversed().map(\.rowID) + [moved] + above.map(\.rowID)
+      let window =
+        below.reversed().map(\.rowID) + between.map(\.rowID) + [moved] + above.map(\.rowID)
       let count = Int64(window.count)
       let spread = editing.gap.multipliedReportingOverflow(by: count + 1)
       let (low, high): (Int64, Int64)

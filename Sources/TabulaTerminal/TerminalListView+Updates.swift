@@ -17,6 +17,10 @@ extension TerminalListView {
       prefetched = []
     }
     highlights = [:]
+    // A row picked up or a delete asked about were paths of the data before.
+    carrying = nil
+    pendingDelete = nil
+    prompt = nil
     readStructure()
     if let selection, rowExists(selection) == false { self.selection = nil }
     if let selectedHeader, !headerIsSelectable(selectedHeader) { self.selectedHeader = nil }

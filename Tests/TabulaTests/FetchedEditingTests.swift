@@ -197,13 +197,17 @@ struct FetchedEditingTests {
     let (table, controller, list) = try await todoList(database)
     // Ranks in "a" are 3, 6, 9...: room between them at first, none once
     // a few rows went to the same place.
+    var expected = controller.snapshot.items(inSectionAt: 0).map(\.id)  // a naive model
+    let batches = table.batchCount
     for _ in 0..<6 {
       table.userMoveRow(from: ItemPath(section: 0, item: 50), to: ItemPath(section: 0, item: 10))
+      expected.insert(expected.remove(at: 50), at: 10)
     }
     await settle(list, controller)
     #expect(list.rowsWrittenByEdits > 6, "some moves relabelled a window")
     #expect(list.rowsWrittenByEdits < 60, "only a window, never the whole list")
-    #expect(try todoOrder(database)[0] == controller.snapshot.items(inSectionAt: 0).map(\.id))
+    #expect(try todoOrder(database)[0] == expected, "the table's order is the moves'")
+    #expect(table.batchCount == batches, "the echo agrees with what the user sees")
   }
 
   @Test("enabling editing on a request it cannot write names what is wrong")
@@ -247,8 +251,8 @@ struct FetchedEditingTests {
     var conflicts = 0
     controller.didFailToWrite = { error, _ in
       switch error {
-      case FetchedEditingError.rowNotFound, SnapshotError.unknownItemIDs,
-        SnapshotError.unknownSectionIDs:
+      case FetchedEditingError.rowNotFound, FetchedEditingError.neighboursMoved,
+        SnapshotError.unknownItemIDs, SnapshotError.unknownSectionIDs:
         conflicts += 1
       default: Issue.record("unexpected write error \(error)")
       }
@@ -332,6 +336,12 @@ struct ArrayNeighbourhood: RankNeighbourhood {
     Array(rows.filter { $0 > row && $0.rowID != excluded }.prefix(limit))
   }
 
+  func rows(between low: RankedRow, and high: RankedRow, excluding excluded: Int64) throws
+    -> [RankedRow]
+  {
+    rows.filter { $0 > low && $0 < high && $0.rowID != excluded }
+  }
+
   /// Applies `plan` and returns the row ids in rank order.
   func applying(_ plan: RankPlan) -> [Int64] {
     var ranks = Dictionary(uniqueKeysWithValues: rows.map { ($0.rowID, $0.rank) })
@@ -385,5 +395,128 @@ struct RankPlannerTests {
       moving: 3, between: tied[0], and: tied[1], editing: editing,
       neighbourhood: ArrayNeighbourhood(rows: tied))
     #expect(ArrayNeighbourhood(rows: tied).applying(between) == [1, 3, 2])
+  }
+}
+
+/// A to-do whose list may be NULL.
+struct LooseTodo: Codable, FetchableRecord, PersistableRecord, Diffable, Sendable {
+  static let databaseTableName = "todo"
+  var id: Int64
+  var title: String
+  var list: String?
+  var position: Int64
+
+  func isContentEqual(to other: LooseTodo) -> Bool { title == other.title }
+}
+
+struct LooseTodoPresenter: Presenter {
+  func reuseIdentifier(for todo: LooseTodo, style: PresentationStyle) -> String { "todo" }
+  func configure(_ cell: SimulatedCell, with todo: LooseTodo, context: PresentationContext) {
+    cell.text = todo.title
+  }
+  func canMove(_ todo: LooseTodo) -> Bool { true }
+}
+
+@MainActor
+@Suite("FetchedList write-back: NULL sections, rows the filter hides")
+struct FetchedEditingEdgeTests {
+  func setUp(filter: SQL? = nil) async throws -> (
+    DatabaseQueue, SimulatedTableView, ListController<SectionInfo, LooseTodo, SimulatedCell>,
+    FetchedList<LooseTodo, LooseTodo>
+  ) {
+    let database = try DatabaseQueue()
+    try await database.write { db in
+      try db.create(table: "todo") { table in
+        table.primaryKey("id", .integer)
+        table.column("title", .text).notNull()
+        table.column("list", .text)
+        table.column("position", .integer).notNull()
+      }
+      // Dense ranks: 12 rows without a list (NULL), 4 in "x"; titles of
+      // even rows in the NULL list start with "hide".
+      for id in 1...16 {
+        let list: String? = id > 12 ? "x" : nil
+        let title = id <= 12 && id.isMultiple(of: 2) ? "hide \(id)" : "todo \(id)"
+        try LooseTodo(id: Int64(id), title: title, list: list, position: Int64(id)).insert(db)
+      }
+    }
+    let table = SimulatedTableView(viewportHeight: 40)
+    table.register(SimulatedCell.self, forReuseIdentifier: "todo")
+    table.animationTiming = .immediate
+    let presenters = PresenterRegistry<SimulatedCell>()
+    presenters.register(LooseTodoPresenter())
+    let controller = ListController<SectionInfo, LooseTodo, SimulatedCell>(
+      host: table, presenters: presenters)
+    let list = FetchedList<LooseTodo, LooseTodo>(
+      database,
+      request: FetchedRequest(
+        table: "todo", filter: filter, orderedBy: [.ascending("list"), .ascending("position")]),
+      sectionedBy: .column("list"))
+    try list.enableEditing(rankColumn: "position")
+    controller.connect(to: list)
+    await list.waitUntilIdle()
+    await controller.apply(controller.latestSnapshot)
+    return (database, table, controller, list)
+  }
+
+  func order(_ database: DatabaseQueue, where condition: String = "1") throws -> [[Int64]] {
+    try database.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT id, list FROM todo WHERE \(condition) ORDER BY list, position, rowid")
+      var lists: [(String?, [Int64])] = []
+      for row in rows {
+        let list: String? = row["list"]
+        if let last = lists.last, last.0 == list {
+          lists[lists.count - 1].1.append(row["id"])
+        } else {
+          lists.append((list, [row["id"]]))
+        }
+      }
+      return lists.map(\.1)
+    }
+  }
+
+  @Test("moves in a section whose column is NULL relabel rows of that section only, in order")
+  func nullSection() async throws {
+    let (database, table, controller, list) = try await setUp()
+    // The NULL section is the first (NULL sorts first); its ranks are dense.
+    var expected = Array(Int64(1)...12)  // a naive model of the moves
+    for _ in 0..<5 {
+      table.userMoveRow(from: ItemPath(section: 0, item: 11), to: ItemPath(section: 0, item: 2))
+      expected.insert(expected.removeLast(), at: 2)
+      await list.waitUntilIdle()
+      await controller.apply(controller.latestSnapshot)
+    }
+    #expect(list.rowsWrittenByEdits > 5, "dense ranks relabelled")
+    #expect(
+      try order(database) == [expected, [13, 14, 15, 16]], "the table's order is the moves'")
+    #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == expected)
+    let lists = try await database.read { db in
+      try Row.fetchAll(db, sql: "SELECT id FROM todo WHERE list IS NULL ORDER BY id").count
+    }
+    #expect(lists == 12, "the NULL section's rows kept NULL")
+  }
+
+  @Test("rows a filter hides between the drop's neighbours stay between them through a relabel")
+  func hiddenRows() async throws {
+    let (database, table, controller, list) = try await setUp(filter: "title NOT LIKE 'hide%'")
+    // Shown in the NULL section: 1, 3, 5, 7, 9, 11 (ranks 1...11, the even
+    // ones hidden between them). Move 11 between 1 and 3 (around hidden 2)
+    // until a relabel comes.
+    for _ in 0..<4 {
+      let count = controller.snapshot.numberOfItems(inSectionAt: 0)
+      table.userMoveRow(
+        from: ItemPath(section: 0, item: count - 1), to: ItemPath(section: 0, item: 1))
+      await list.waitUntilIdle()
+      await controller.apply(controller.latestSnapshot)
+    }
+    let shown = controller.snapshot.items(inSectionAt: 0).map(\.id)
+    let all = try order(database)[0]
+    #expect(all.filter { !$0.isMultiple(of: 2) } == shown, "the shown order is the table's")
+    // The rows nobody moved, hidden ones included, keep their order: a
+    // relabel never carries a hidden row across a shown one.
+    let moved: Set<Int64> = [5, 7, 9, 11]
+    #expect(all.filter { !moved.contains($0) } == [1, 2, 3, 4, 6, 8, 10, 12])
+    #expect(list.rowsWrittenByEdits > 4, "a relabel happened")
   }
 }

@@ -131,6 +131,8 @@ struct UserMoveTests {
     await controller.apply(controller.latestSnapshot)
     let batches = view.batchCount
     view.userMoveRow(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 3))
+    // The list goes back on the next turn, not inside the host's callback.
+    while view.batchCount == batches { await Task.yield() }
     await controller.apply(controller.latestSnapshot)
     #expect(failures == ["4 to B before end: the disk is full"])
     #expect(view.batchCount == batches + 1, "one animated batch moves it back")
@@ -170,6 +172,8 @@ struct UserMoveTests {
         "the host moved the item 7 from [0, 4] to [0, 0], which the list refuses (its "
           + "presenter, movePolicy or moveTarget): it moves back"
       ])
+    // It moves back on the next turn, not inside the host's callback.
+    while controller.snapshot.items(inSectionAt: 0).first?.id == 7 { await Task.yield() }
     await controller.apply(controller.latestSnapshot)
     #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 2, 3, 4, 7])
     #expect(!controller.history.canUndo)
@@ -731,5 +735,40 @@ struct SwipeActionTests {
     #expect(controller.snapshot.items(inSectionAt: 1).map(\.id) == [6, 8])
     #expect(view.batchCount == batches + 1, "one batch: the row left once")
     expectShows(view, staticSource.snapshot)
+  }
+}
+
+@MainActor
+@Suite("User edits: moves while a transaction runs, reloads while a row is carried")
+struct UserEditRaceTests {
+  @Test("a controller that owns its data keeps a move made during an animation")
+  func moveDuringAnimation() async throws {
+    let (view, controller) = movableList()
+    view.animationTiming = .manual
+    var snapshot = try twoSections()
+    controller.apply(snapshot, completion: nil)
+    view.finishAnimations()
+    try snapshot.appendItems([TestItem(id: 9)], toSection: "B")
+    controller.apply(snapshot, completion: nil)  // its batch waits for its animation
+    #expect(controller.isUpdating)
+    view.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 3))
+    while controller.isUpdating {
+      view.finishAnimations()
+      await Task.yield()
+    }
+    #expect(controller.snapshot.items.map(\.id) == [2, 3, 4, 1, 5, 6, 8, 9])
+    expectShows(view, controller.snapshot)
+    #expect(controller.history.undoName == "Move TestItem")
+  }
+
+  @Test("a reload while a row is carried puts it down")
+  func reloadWhileCarrying() async throws {
+    let (list, controller, _) = TerminalUserEditTests().harness(try twoSections())
+    await controller.apply(controller.latestSnapshot)
+    _ = list.render()
+    list.handle(.character("m"))
+    #expect(list.carrying != nil)
+    list.reloadData()
+    #expect(list.carrying == nil && list.prompt == nil)
   }
 }

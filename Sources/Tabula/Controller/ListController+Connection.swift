@@ -23,6 +23,7 @@ extension ListController {
       self.apply(from: source, animatingDifferences: animatingDifferences)
     }
     connection = (source, observation)
+    forgetHistory()
     apply(source.snapshot, animatingDifferences: animatingDifferences)
   }
 
@@ -46,5 +47,14 @@ extension ListController {
   /// Stops following the connected source, and releases it.
   public func disconnect() {
     connection = nil
+    forgetHistory()
+  }
+
+  /// The undo history belongs to the data it was made on: a new source
+  /// starts without one.
+  private func forgetHistory() {
+    guard history.canUndo || history.canRedo else { return }
+    history.removeAll()
+    historyDidChange?()
   }
 }

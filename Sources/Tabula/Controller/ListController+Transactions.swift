@@ -181,7 +181,12 @@ extension ListController {
     var changes = changes
     var old = old
     if stagedEpoch != userEditEpoch {
-      // The user moved a row while the diff ran: diff from what shows now.
+      // The user moved a row while the diff ran: a newer snapshot waiting
+      // (the source's echo) takes over; else diff from what shows now.
+      if transactions.supersedeRunning() {
+        startNextTransaction()
+        return
+      }
       stagedEpoch = userEditEpoch
       old = _snapshot
       changes = _diff(old, new, updateKind)

@@ -81,7 +81,9 @@ extension ListController {
       TabulaLog.report(
         "the host moved the item \(item.id) from \(source) to \(destination), which the list "
           + "refuses (its presenter, movePolicy or moveTarget): it moves back")
-      apply(before)
+      // Not from inside the host's move callback (UIKit's moveRowAt): on
+      // the next turn.
+      Task { @MainActor in self.apply(before) }
       return
     }
     let section = moved.sections[destination.section].id
@@ -92,8 +94,15 @@ extension ListController {
       item: item, section: shown.sections[source.section].id,
       before: shown.item(at: ItemPath(section: source.section, item: source.item + 1))?.id,
       base: moved, result: shown)
-    guard writeBack(edit) else { return }
-    record(EditHistory.Step(name: name("Move", [item]), redo: edit, undo: back))
+    if connection == nil && isUpdating {
+      // The controller owns its data and a transaction in flight targets a
+      // snapshot without the move: the move joins the snapshot after it.
+      var next = latestSnapshot
+      if (try? next.apply(edit)) != nil { apply(next) }
+    }
+    guard writeBack(edit, deferringCorrection: true) else { return }
+    // The history keeps the edits, not the snapshots they were made on.
+    record(EditHistory.Step(name: name("Move", [item]), redo: edit.stripped, undo: back.stripped))
   }
 
   // MARK: Deletes
@@ -214,7 +223,9 @@ extension ListController {
 
   /// Writes `edit` to the connected ``WritableSource``, if any; on failure
   /// reports it and goes back to the source's snapshot.
-  private func writeBack(_ edit: UserEdit<SectionModel, Item>) -> Bool {
+  private func writeBack(_ edit: UserEdit<SectionModel, Item>, deferringCorrection: Bool = false)
+    -> Bool
+  {
     guard let writable = connection?.source as? any WritableSource<SectionModel, Item> else {
       return true
     }
@@ -223,7 +234,13 @@ extension ListController {
       return true
     } catch {
       report(error, for: edit)
-      apply(writable.snapshot)
+      // Back to the source (rows a running swipe action hides stay hidden);
+      // after a host's move callback, on the next turn.
+      if deferringCorrection {
+        Task { @MainActor in self.apply(self.visible(writable.snapshot)) }
+      } else {
+        apply(visible(writable.snapshot))
+      }
       return false
     }
   }

@@ -36,6 +36,13 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
     }
   }
 
+  /// The edit without the snapshots a move carries (kept in a history,
+  /// they would hold whole lists alive).
+  public var stripped: UserEdit {
+    guard case .move(let item, let section, let before, _, _) = self else { return self }
+    return .move(item: item, section: section, before: before, base: Snapshot(), result: Snapshot())
+  }
+
   /// How many items the edit touches.
   public var itemCount: Int {
     switch self {
