@@ -152,10 +152,8 @@ extension FetchedList {
       if state == .loaded, willApply == nil, base.isIdentical(to: snapshot) {
         content = result
         publish()
-      } else if var shown = content {
-        try? shown.moveItem(item.id, toSection: section, before: before)
-        content = shown
-        publish()
+      } else {
+        showRows { try $0.moveItem(item.id, toSection: section, before: before) }
       }
     case .delete(let items):
       try writeDelete(items, editor: editor)
@@ -186,11 +184,7 @@ extension FetchedList {
     rows = FetchedRows.merge(
       rows, removing: removed, adding: FetchedRows(keyCount: rows.keyCount),
       ordering: request.ordering)
-    if var shown = content {
-      try? shown.deleteItems(items.map(\.id))
-      content = shown
-      publish()
-    }
+    showRows { try $0.deleteItems(items.map(\.id)) }
   }
 
   /// Inserts again the rows of items this list deleted, with the values
@@ -228,15 +222,26 @@ extension FetchedList {
     }
     rows = FetchedRows.merge(rows, removing: [], adding: adding, ordering: request.ordering)
     for placement in placements { deletedRows[placement.item.id] = nil }
-    if var shown = content {
-      try? shown.apply(.insert(items: placements))
-      content = shown
-      publish()
-    }
+    showRows { try $0.apply(.insert(items: placements)) }
   }
 }
 
 extension FetchedList {
+  /// Shows the list after an edit at once: `change` applied to the content,
+  /// or, when it does not apply (a section that is not there yet, or gone),
+  /// the content built again from ``rows``, which hold the edit already.
+  func showRows(_ change: (inout Snapshot<SectionInfo, Item>) throws -> Void) {
+    guard var shown = content else { return }
+    do {
+      try change(&shown)
+    } catch {
+      guard let rebuilt = try? build.build(rows, sectioning) else { return }
+      shown = rebuilt
+    }
+    content = shown
+    publish()
+  }
+
   /// ``rows`` with the written rows at their new ranks (the first, the
   /// moved row, in `movedSection` when it changed section).
   func rowsAfter(

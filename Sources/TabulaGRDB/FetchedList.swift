@@ -119,7 +119,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   public internal(set) var rowsWrittenByEdits = 0
   let makeItem: @Sendable (Record) -> Item
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
-  private let build: FetchedBuild<Record, Item>
+  let build: FetchedBuild<Record, Item>
   var rows: FetchedRows<Item>
   private var schedule = FetchSchedule()
   private let tracker: ChangeTracker

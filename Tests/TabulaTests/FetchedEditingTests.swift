@@ -415,6 +415,7 @@ struct LooseTodoPresenter: Presenter {
     cell.text = todo.title
   }
   func canMove(_ todo: LooseTodo) -> Bool { true }
+  func canDelete(_ todo: LooseTodo) -> Bool { true }
 }
 
 @MainActor
@@ -495,6 +496,40 @@ struct FetchedEditingEdgeTests {
       try Row.fetchAll(db, sql: "SELECT id FROM todo WHERE list IS NULL ORDER BY id").count
     }
     #expect(lists == 12, "the NULL section's rows kept NULL")
+  }
+
+  @Test("undo brings back a section whose last rows were deleted, and a row moved out of it")
+  func undoIntoAGoneSection() async throws {
+    let (database, table, controller, list) = try await setUp()
+    let before = try order(database)
+    // "x" (13...16) is the second section: delete all its rows.
+    table.userDeleteRows(at: (0..<4).map { ItemPath(section: 1, item: $0) })
+    await list.waitUntilIdle()
+    await controller.apply(controller.latestSnapshot)
+    #expect(controller.snapshot.numberOfSections == 1, "the section went with its rows")
+    controller.undo()
+    await list.waitUntilIdle()
+    await controller.apply(controller.latestSnapshot)
+    #expect(try order(database) == before)
+    #expect(controller.snapshot.items(inSectionAt: 1).map(\.id) == [13, 14, 15, 16])
+    // Moving the only row of a section out, then undoing it.
+    table.userDeleteRows(at: (1..<4).map { ItemPath(section: 1, item: $0) })
+    await list.waitUntilIdle()
+    await controller.apply(controller.latestSnapshot)
+    table.userMoveRow(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 0))
+    await list.waitUntilIdle()
+    await controller.apply(controller.latestSnapshot)
+    #expect(controller.snapshot.numberOfSections == 1)
+    controller.undo()
+    await list.waitUntilIdle()
+    await controller.apply(controller.latestSnapshot)
+    #expect(controller.snapshot.numberOfSections == 2)
+    #expect(controller.snapshot.items(inSectionAt: 1).map(\.id) == [13])
+    let list13 = try await database.read { db in
+      try String.fetchOne(db, sql: "SELECT list FROM todo WHERE id = 13")
+    }
+    #expect(list13 == "x")
+    #expect(table.violations.isEmpty)
   }
 
   @Test("rows a filter hides between the drop's neighbours stay between them through a relabel")

@@ -209,6 +209,16 @@ extension ListController {
     var next = base
     do {
       try next.apply(edit)
+    } catch SnapshotError.unknownSectionIDs
+      where (connection?.source as? any WritableSource<SectionModel, Item>)?.canWrite == true
+    {
+      // The edit goes to a section the list no longer shows (an undone
+      // delete of a section's last rows): the source knows where it goes.
+      guard writeBack(edit),
+        let source = connection?.source as? any SnapshotSource<SectionModel, Item>
+      else { return false }
+      apply(visible(source.snapshot))
+      return true
     } catch {
       report(error, for: edit)
       return false
