@@ -103,7 +103,10 @@ extension SimulatedListView {
     let top = contentOffset
     let bottom = contentOffset + Double(viewportHeight)
     let sectionCount = heightIndex.numberOfSections
-    if viewportHeight > 0, sectionCount > 0 {
+    // Most lists have no section views: nothing to find on screen.
+    let hasViews =
+      headerViewIDs.contains { $0 != nil } || footerViewIDs.contains { $0 != nil }
+    if hasViews, viewportHeight > 0, sectionCount > 0 {
       // The sections from the one at the top to the one at the bottom (the
       // last when the content ends above the bottom).
       let first = heightIndex.element(atOffset: top).map { section(of: $0.element) } ?? 0
@@ -115,7 +118,12 @@ extension SimulatedListView {
         let start = heightIndex.offset(ofSectionAt: section)
         let header = heightIndex.headerHeight(ofSectionAt: section)
         let footerHeight = heightIndex.footerHeight(ofSectionAt: section)
-        let footer = start + header + heightIndex.heights(inSectionAt: section).reduce(0, +)
+        // The footer ends where the next section starts (O(log n), not a
+        // sum over the section's rows).
+        let end =
+          section + 1 < sectionCount
+          ? heightIndex.offset(ofSectionAt: section + 1) : heightIndex.contentHeight
+        let footer = end - footerHeight
         if isOnScreen(start, header, top, bottom) && headerViewIDs[section] != nil {
           onScreen.insert(SectionViewSlot(section: section, kind: .header))
         }

@@ -62,71 +62,6 @@
     /// view with one of them came from a section presenter.
     var sectionViewIdentifiers: Set<String> = []
 
-    /// The section presenter's header view; without one, the app's
-    /// delegate may give one (else the title shows).
-    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
-      sectionView(.header, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, viewForHeaderInSection: section)
-    }
-
-    /// The section presenter's footer view, as the header's.
-    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
-      sectionView(.footer, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, viewForFooterInSection: section)
-    }
-
-    /// The section presenter's header height; else the app's delegate's,
-    /// else the table view's `sectionHeaderHeight`.
-    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
-      sectionHeight(.header, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, heightForHeaderInSection: section)
-        ?? tableView.sectionHeaderHeight
-    }
-
-    /// The section presenter's footer height, as the header's.
-    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-      sectionHeight(.footer, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, heightForFooterInSection: section)
-        ?? tableView.sectionFooterHeight
-    }
-
-    /// The section presenter's view (a registered header-footer view class,
-    /// or a plain `UITableViewHeaderFooterView`), configured; `nil` when the
-    /// section has none.
-    func sectionView(_ kind: SectionViewKind, inSection section: Int, of tableView: UITableView)
-      -> UITableViewHeaderFooterView?
-    {
-      guard let source,
-        let identifier = source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section)
-      else { return nil }
-      sectionViewIdentifiers.insert(identifier)
-      let view =
-        tableView.dequeueReusableHeaderFooterView(withIdentifier: identifier)
-        ?? UITableViewHeaderFooterView(reuseIdentifier: identifier)
-      source.configureSectionView(view, ofKind: kind, inSectionAt: section)
-      return view
-    }
-
-    /// The section presenter's height for a section view, if it answers one.
-    private func sectionHeight(
-      _ kind: SectionViewKind, inSection section: Int, of tableView: UITableView
-    ) -> CGFloat? {
-      let width = Double(tableView.bounds.width)
-      return source?.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width).map {
-        CGFloat($0)
-      }
-    }
-
-    /// Whether the app's delegate makes section views of `kind`: those are
-    /// the app's to refresh.
-    func appMakesSectionViews(_ kind: SectionViewKind) -> Bool {
-      let selector =
-        kind == .header
-        ? #selector(UITableViewDelegate.tableView(_:viewForHeaderInSection:))
-        : #selector(UITableViewDelegate.tableView(_:viewForFooterInSection:))
-      return forwardee?.responds(to: selector) ?? false
-    }
-
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
       source?.headerTitle(forSectionAt: section)
     }
@@ -350,51 +285,6 @@
       content.text = message
       cell.contentConfiguration = content
       return cell
-    }
-
-    /// Refreshes the visible headers and footers of updated `sections`
-    /// without reloading them (which would cancel the rows' animations): a
-    /// section presenter's view whose reuse identifier holds is configured
-    /// again in place, a title is set again. A view that must change kind
-    /// (another reuse identifier, a view that comes or goes) is replaced by
-    /// reloading its section, after the batch.
-    func refreshSections(_ sections: [Int], animated: Bool) {
-      guard let bridge = retainedBridge(of: self, as: TableViewBridge.self) else { return }
-      var replaced = IndexSet()
-      for section in sections {
-        for kind in SectionViewKind.allCases {
-          let shown =
-            kind == .header ? headerView(forSection: section) : footerView(forSection: section)
-          guard let shown else { continue }
-          let identifier = hostDataSource?.sectionViewReuseIdentifier(
-            ofKind: kind, inSectionAt: section)
-          let wasPresented =
-            shown.reuseIdentifier.map(bridge.sectionViewIdentifiers.contains) ?? false
-          if let identifier, shown.reuseIdentifier == identifier {
-            hostDataSource?.configureSectionView(shown, ofKind: kind, inSectionAt: section)
-          } else if identifier != nil || wasPresented {
-            replaced.insert(section)
-          } else if !bridge.appMakesSectionViews(kind) {
-            let title =
-              kind == .header
-              ? hostDataSource?.headerTitle(forSectionAt: section)
-              : hostDataSource?.footerTitle(forSectionAt: section)
-            update(shown, to: title)
-          }
-        }
-      }
-      guard !replaced.isEmpty else { return }
-      let reload = { [self] in reloadSections(replaced, with: .none) }
-      if animated { reload() } else { UIView.performWithoutAnimation(reload) }
-    }
-
-    private func update(_ view: UITableViewHeaderFooterView?, to title: String?) {
-      guard let view else { return }
-      var configuration =
-        (view.contentConfiguration as? UIListContentConfiguration)
-        ?? view.defaultContentConfiguration()
-      configuration.text = title
-      view.contentConfiguration = configuration
     }
   }
 

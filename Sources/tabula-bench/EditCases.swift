@@ -70,11 +70,9 @@ func editReorderDense(runs: Int) async -> [BenchResult] {
 func measureEditReorder(runs: Int, moves: Int, dense: Bool) async throws -> [BenchResult] {
   let count = 100_000
   let lists = 10
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "tabula-bench-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let database = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
+  let temporary = try TemporaryDatabase()
+  defer { temporary.remove() }
+  let database = temporary.pool
   try await database.write { db in
     try db.execute(
       sql: "CREATE TABLE row (id INTEGER PRIMARY KEY, list TEXT NOT NULL, "

@@ -11,6 +11,22 @@ let fetchedCases = [
     run: fetchedUpdate)
 ]
 
+/// A `DatabasePool` in a new temporary folder, which ``remove()`` deletes.
+struct TemporaryDatabase {
+  let folder: URL
+  let pool: DatabasePool
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tabula-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    pool = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
+  }
+
+  /// Deletes the folder and the database in it.
+  func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
 struct BenchRow: FetchableRecord, Diffable, Equatable, Sendable {
   var id: Int64
   var section: Int
@@ -38,11 +54,9 @@ func fetchedUpdate(runs: Int) async -> [BenchResult] {
 @MainActor
 func measureFetchedUpdate(runs: Int) async throws -> [BenchResult] {
   let count = 100_000
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "tabula-bench-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let database = try DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
+  let temporary = try TemporaryDatabase()
+  defer { temporary.remove() }
+  let database = temporary.pool
   try await database.write { db in
     try db.execute(
       sql: "CREATE TABLE row (id INTEGER PRIMARY KEY, section INTEGER NOT NULL, "

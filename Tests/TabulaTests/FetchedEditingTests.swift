@@ -129,13 +129,9 @@ struct FetchedEditingTests {
     let batches = table.batchCount
     var random = SeededRandom(seed: 9)
     for _ in 0..<40 {
-      let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSectionAt: $0) }
-      let from = random.int(in: 0..<counts.count)
-      let to = random.int(in: 0..<counts.count)
-      let room = counts[to] - (to == from ? 1 : 0)
-      table.userMoveRow(
-        from: ItemPath(section: from, item: random.int(in: 0..<counts[from])),
-        to: ItemPath(section: to, item: random.int(in: 0...room)))
+      let counts = table.rowCounts
+      let from = randomRow(counts, &random)!
+      table.userMoveRow(from: from, to: randomPlace(for: from, counts, &random))
     }
     await settle(list, controller)
     #expect(table.batchCount == batches, "the echoes agree with what the user sees")
@@ -260,22 +256,16 @@ struct FetchedEditingTests {
     var random = SeededRandom(seed: 5)
     var nextID: Int64 = 1000
     for step in 0..<200 {
-      let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSectionAt: $0) }
-      let filled = counts.indices.filter { counts[$0] > 0 }
+      let counts = table.rowCounts
       let dice = random.int(in: 0..<10)
       if dice == 0 {
         controller.undo()
       } else if dice == 1 {
         controller.redo()
-      } else if dice == 2, let section = filled.randomElement(using: &random) {
-        table.userDeleteRows(at: [
-          ItemPath(section: section, item: random.int(in: 0..<counts[section]))
-        ])
-      } else if dice < 7, let section = filled.randomElement(using: &random) {
-        let from = ItemPath(section: section, item: random.int(in: 0..<counts[section]))
-        let target = random.int(in: 0..<counts.count)
-        let room = counts[target] - (target == section ? 1 : 0)
-        table.userMoveRow(from: from, to: ItemPath(section: target, item: random.int(in: 0...room)))
+      } else if dice == 2, let row = randomRow(counts, &random) {
+        table.userDeleteRows(at: [row])
+      } else if dice < 7, let from = randomRow(counts, &random) {
+        table.userMoveRow(from: from, to: randomPlace(for: from, counts, &random))
       } else {
         let id = Int64(random.int(in: 1...Int(nextID)))
         let kind = random.int(in: 0..<3)

@@ -239,17 +239,11 @@ struct UserMoveTests {
       switch random.int(in: 0..<10) {
       case 0..<5:
         // The user drags a row somewhere (only rows the view shows settled).
-        let counts = (0..<view.numberOfSections).map { view.numberOfRows(inSectionAt: $0) }
-        let filled = counts.indices.filter { counts[$0] > 0 }
-        guard !filled.isEmpty, !controller.isUpdating || random.chance(0.5) else { break }
-        let from = ItemPath(
-          section: filled[random.int(in: 0..<filled.count)], item: 0)
-        let source = ItemPath(section: from.section, item: random.int(in: 0..<counts[from.section]))
-        let targetSection = random.int(in: 0..<counts.count)
-        let room = counts[targetSection] - (targetSection == source.section ? 1 : 0)
-        if view.userMoveRow(
-          from: source, to: ItemPath(section: targetSection, item: random.int(in: 0...room))) != nil
-        {
+        let counts = view.rowCounts
+        guard !controller.isUpdating || random.chance(0.5),
+          let source = randomRow(counts, &random)
+        else { break }
+        if view.userMoveRow(from: source, to: randomPlace(for: source, counts, &random)) != nil {
           moves += 1
         }
       case 5..<8:
@@ -343,16 +337,10 @@ struct UserDeleteAndUndoTests {
     await controller.apply(controller.latestSnapshot)
     var edits = 0
     for _ in 0..<40 {
-      let counts = (0..<view.numberOfSections).map { view.numberOfRows(inSectionAt: $0) }
-      let filled = counts.indices.filter { counts[$0] > 0 }
-      guard !filled.isEmpty else { break }
-      let section = filled[random.int(in: 0..<filled.count)]
-      let path = ItemPath(section: section, item: random.int(in: 0..<counts[section]))
+      let counts = view.rowCounts
+      guard let path = randomRow(counts, &random) else { break }
       if random.chance(0.7) {
-        let target = random.int(in: 0..<counts.count)
-        let room = counts[target] - (target == section ? 1 : 0)
-        let landed = view.userMoveRow(
-          from: path, to: ItemPath(section: target, item: random.int(in: 0...room)))
+        let landed = view.userMoveRow(from: path, to: randomPlace(for: path, counts, &random))
         if let landed, landed != path { edits += 1 }
       } else if !view.userDeleteRows(at: [path]).isEmpty {
         edits += 1
@@ -428,21 +416,14 @@ struct UserDeleteAndUndoTests {
     // Failed undo steps (their rows gone) are reported to TabulaLog.
     let reports = await recordingReportsAsync {
       for step in 0..<300 {
-        let counts = (0..<view.numberOfSections).map { view.numberOfRows(inSectionAt: $0) }
-        let filled = counts.indices.filter { counts[$0] > 0 }
+        let counts = view.rowCounts
         switch random.int(in: 0..<12) {
-        case 0..<3 where !filled.isEmpty:
-          let section = filled[random.int(in: 0..<filled.count)]
-          let from = ItemPath(section: section, item: random.int(in: 0..<counts[section]))
-          let target = random.int(in: 0..<counts.count)
-          let room = counts[target] - (target == section ? 1 : 0)
-          view.userMoveRow(
-            from: from, to: ItemPath(section: target, item: random.int(in: 0...room)))
-        case 3..<5 where !filled.isEmpty && !controller.isUpdating:
-          let section = filled[random.int(in: 0..<filled.count)]
-          view.userDeleteRows(at: [
-            ItemPath(section: section, item: random.int(in: 0..<counts[section]))
-          ])
+        case 0..<3:
+          guard let from = randomRow(counts, &random) else { break }
+          view.userMoveRow(from: from, to: randomPlace(for: from, counts, &random))
+        case 3..<5 where !controller.isUpdating:
+          guard let row = randomRow(counts, &random) else { break }
+          view.userDeleteRows(at: [row])
         case 5: controller.undo()
         case 6: controller.redo()
         case 7..<9:

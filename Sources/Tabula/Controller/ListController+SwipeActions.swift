@@ -41,9 +41,7 @@ extension ListController {
       hiddenIDs.insert(item.id)
       var next = latestSnapshot
       if let path = next.path(of: item.id) {
-        hiddenPlacements[item.id] = .init(
-          item: item, section: next.sections[path.section].id,
-          before: next.item(at: ItemPath(section: path.section, item: path.item + 1))?.id)
+        hiddenPlacements[item.id] = next.placement(at: path)
         _trapping { () throws(SnapshotError) in try next.deleteItems([item.id]) }
         apply(next, completion: nil)
       }

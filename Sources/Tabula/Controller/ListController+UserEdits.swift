@@ -21,20 +21,7 @@ extension ListController {
   /// (a read-only source would undo the move at its next snapshot; that is
   /// reported once).
   public func canMoveItem(at path: ItemPath) -> Bool {
-    guard let item = _snapshot.item(at: path) else { return false }
-    let allowed: Bool
-    if let canMoveItem {
-      allowed = canMoveItem(item, path)
-    } else if let presenters, case let model = Self.model(of: item),
-      let resolved = Self.resolved(model, in: presenters)
-    {
-      allowed = resolved.entry.canMove(model)
-    } else {
-      allowed = false
-    }
-    // The source is asked (and a read-only one reported) only for rows
-    // that would move.
-    return allowed && sourceKeepsEdits()
+    userMay(at: path, override: canMoveItem) { entry, model in entry.canMove(model) }
   }
 
   /// Where a row dragged from `source` lands when dropped at `proposed`:
@@ -86,14 +73,12 @@ extension ListController {
       Task { @MainActor in self.apply(before) }
       return
     }
-    let section = moved.sections[destination.section].id
-    let next = ItemPath(section: destination.section, item: destination.item + 1)
+    let there = moved.placement(at: destination)
     let edit = UserEdit<SectionModel, Item>.move(
-      item: item, section: section, before: moved.item(at: next)?.id, base: shown, result: moved)
+      item: item, section: there.section, before: there.before, base: shown, result: moved)
+    let here = shown.placement(at: source)
     let back = UserEdit<SectionModel, Item>.move(
-      item: item, section: shown.sections[source.section].id,
-      before: shown.item(at: ItemPath(section: source.section, item: source.item + 1))?.id,
-      base: moved, result: shown)
+      item: item, section: here.section, before: here.before, base: moved, result: shown)
     if connection == nil && isUpdating {
       // The controller owns its data and a transaction in flight targets a
       // snapshot without the move: the move joins the snapshot after it.
@@ -111,14 +96,25 @@ extension ListController {
   /// ``Presenter/canDelete(_:)`` (or ``canDeleteItem``), and only when the
   /// controller can keep the delete (as for moves).
   public func canDeleteItem(at path: ItemPath) -> Bool {
+    userMay(at: path, override: canDeleteItem) { entry, model in entry.canDelete(model) }
+  }
+
+  /// Whether the user may edit the row at `path`: the controller's
+  /// `override`, else its presenter's answer; and only when the edit can be
+  /// kept. The source is asked (and a read-only one reported) only for rows
+  /// the answer allows.
+  private func userMay(
+    at path: ItemPath, override: (@MainActor (Item, ItemPath) -> Bool)?,
+    presenter answer: (PresenterEntry<Cell>, Any) -> Bool
+  ) -> Bool {
     guard let item = _snapshot.item(at: path) else { return false }
     let allowed: Bool
-    if let canDeleteItem {
-      allowed = canDeleteItem(item, path)
+    if let override {
+      allowed = override(item, path)
     } else if let presenters, case let model = Self.model(of: item),
       let resolved = Self.resolved(model, in: presenters)
     {
-      allowed = resolved.entry.canDelete(model)
+      allowed = answer(resolved.entry, model)
     } else {
       allowed = false
     }
@@ -157,12 +153,8 @@ extension ListController {
     var items: [Item] = []
     var placements: [UserEdit<SectionModel, Item>.Placement] = []
     for path in paths {
-      let item = latest[path]
-      items.append(item)
-      placements.append(
-        .init(
-          item: item, section: latest.sections[path.section].id,
-          before: latest.item(at: ItemPath(section: path.section, item: path.item + 1))?.id))
+      items.append(latest[path])
+      placements.append(latest.placement(at: path))
     }
     guard !items.isEmpty else { return }
     // Back in reverse order: an item's successor, if deleted too, is back first.

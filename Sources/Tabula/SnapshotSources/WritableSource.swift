@@ -63,6 +63,16 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
 }
 
 extension Snapshot {
+  /// Where the item at `path` is, by ids: its section and the item after
+  /// it (what puts it back there with ``apply(_:)``).
+  ///
+  /// - Precondition: `path` is an item of the snapshot.
+  func placement(at path: ItemPath) -> UserEdit<SectionModel, Item>.Placement {
+    .init(
+      item: self[path], section: _sections[path.section].id,
+      before: item(at: ItemPath(section: path.section, item: path.item + 1))?.id)
+  }
+
   /// Applies `edit` by id: a move before the same neighbour (or to the end
   /// of the section), a delete, or items inserted where their placements
   /// say.
