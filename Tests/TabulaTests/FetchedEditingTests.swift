@@ -545,3 +545,59 @@ struct FetchedEditingEdgeTests {
     #expect(list.rowsWrittenByEdits > 4, "a relabel happened")
   }
 }
+
+@MainActor
+@Suite("FetchedList write-back: errors name what is wrong")
+struct FetchedEditingErrorTests {
+  @Test("writes that cannot be made throw an error naming the row or section")
+  func messages() async throws {
+    let database = try todoDatabase(count: 6)
+    let list = FetchedList<Todo, Todo>(
+      database, request: todoRequest, sectionedBy: .column("list"))
+    #expect(throws: FetchedEditingError.notEnabled) {
+      try list.write(.delete(items: []))
+    }
+    try list.enableEditing(rankColumn: "position")
+    await list.waitUntilIdle()
+    let ghost = Todo(id: 99, title: "ghost", list: "a", position: 0)
+    let missing = #expect(throws: FetchedEditingError.self) {
+      try list.write(.delete(items: [ghost]))
+    }
+    #expect(
+      missing?.description == "the table has no row with id 99 (another writer deleted it?)")
+    let notDeleted = #expect(throws: FetchedEditingError.self) {
+      try list.write(.insert(items: [.init(item: ghost, section: "a", before: nil)]))
+    }
+    #expect(
+      notDeleted?.description
+        == "cannot insert the row with id 99 again: this list did not delete it, so its values "
+        + "are unknown")
+    #expect(
+      FetchedEditingError.neighboursMoved(previous: "3", next: "6").description
+        == "the rows 3 and 6 the row was dropped between are no longer in that order in the "
+        + "table (another writer moved them)")
+
+    // Sectioned by a closure: no column to write a new section to.
+    let byClosure = FetchedList<Todo, Todo>(
+      database, request: FetchedRequest(table: "todo", orderedBy: [.ascending("position")]),
+      sectionedBy: .by { $0.list })
+    try byClosure.enableEditing(rankColumn: "position")
+    await byClosure.waitUntilIdle()
+    let snapshot = byClosure.snapshot
+    let item = snapshot.items(inSectionAt: 0)[0]
+    let other = snapshot.sections.first { $0.id != snapshot.sections[0].id }!.id
+    var result = snapshot
+    try result.moveItem(item.id, toSection: other, before: nil)
+    let crossing = #expect(throws: FetchedEditingError.self) {
+      try byClosure.write(
+        .move(item: item, section: other, before: nil, base: snapshot, result: result))
+    }
+    #expect(
+      crossing?.description
+        == "cannot move a row from section \(snapshot.sections[0].id) to \(other): the list is "
+        + "sectioned by a closure, with no column to write the section to")
+    #expect(
+      UserEditError.readOnlySource("ReadOnlySource").description
+        == "the source ReadOnlySource cannot write user edits")
+  }
+}
