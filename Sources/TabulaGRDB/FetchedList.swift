@@ -248,16 +248,16 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// complete states, so skipped ones are never needed); the sequence ends
   /// when the list is deallocated.
   public var snapshots: AsyncStream<Snapshot<SectionInfo, Item>> {
-    let (stream, continuation) = AsyncStream<Snapshot<SectionInfo, Item>>.makeStream(
-      bufferingPolicy: .bufferingNewest(1))
     nextStream += 1
     let key = nextStream
-    streams[key] = continuation
-    continuation.yield(snapshot)
-    continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.streams[key] = nil }
+    // The build closure runs at once, here on the main actor.
+    return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      streams[key] = continuation
+      continuation.yield(snapshot)
+      continuation.onTermination = { [weak self] _ in
+        Task { @MainActor in self?.streams[key] = nil }
+      }
     }
-    return stream
   }
 
   /// Calls `observer` after every change of ``snapshot`` or ``state``.

@@ -6,22 +6,17 @@
   /// Serves a `UICollectionView` from a `ListHostDataSource`: counts,
   /// cells, section headers and footers (supplementary views of the
   /// section presenters, with their heights for a flow layout), and forwards
-  /// selections. Item sizes belong to the collection view's layout.
+  /// selections; every other delegate call goes to the app's delegate. Item
+  /// sizes belong to the collection view's layout.
   @MainActor
-  final class CollectionViewBridge: NSObject, UICollectionViewDataSource,
+  final class CollectionViewBridge: DelegateForwarder, UICollectionViewDataSource,
     UICollectionViewDelegateFlowLayout, UICollectionViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UICollectionViewCell>)?
-    /// The app's own delegate: calls the bridge does not answer go to it.
-    weak var forwardee: (any UICollectionViewDelegate)?
 
-    override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || (forwardee?.responds(to: aSelector) ?? false)
-    }
-
-    override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      if let forwardee, forwardee.responds(to: aSelector) { return forwardee }
-      return super.forwardingTarget(for: aSelector)
+    /// The app's own delegate, typed.
+    var appDelegate: (any UICollectionViewDelegate)? {
+      forwardee as? any UICollectionViewDelegate
     }
 
     func numberOfSections(in collectionView: UICollectionView) -> Int {
@@ -163,15 +158,14 @@
     /// Collection views show `UICollectionViewCell`s.
     public typealias Cell = UICollectionViewCell
 
-    /// The data source; setting it makes a bridge object the collection view's
-    /// `dataSource` and `delegate`, and registers the plain cell class of
-    /// fallback cells.
+    /// The data source; setting it makes a bridge object the collection
+    /// view's `dataSource` and `delegate`, and registers the plain cell
+    /// class of fallback cells. A delegate set before becomes the
+    /// ``forwardingDelegate``.
     public var hostDataSource: (any ListHostDataSource<UICollectionViewCell>)? {
-      get { retainedBridge(of: self, as: CollectionViewBridge.self)?.source }
+      get { bridge?.source }
       set {
-        let bridge =
-          retainedBridge(of: self, as: CollectionViewBridge.self) ?? CollectionViewBridge()
-        retain(bridge, by: self)
+        let bridge = bridge(orMake: CollectionViewBridge.init)
         bridge.source = newValue
         register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
         if let existing = delegate, !(existing is CollectionViewBridge) {
@@ -185,12 +179,12 @@
     }
 
     /// The app's delegate, which still hears every delegate call Tabula does
-    /// not answer (scrolling, editing, context menus...). A delegate set
-    /// before ``hostDataSource`` becomes it.
+    /// not answer (scrolling, context menus...). A delegate set before
+    /// ``hostDataSource`` becomes it.
     public var forwardingDelegate: (any UICollectionViewDelegate)? {
-      get { retainedBridge(of: self, as: CollectionViewBridge.self)?.forwardee }
+      get { bridge?.appDelegate }
       set {
-        guard let bridge = retainedBridge(of: self, as: CollectionViewBridge.self) else { return }
+        guard let bridge else { return }
         bridge.forwardee = newValue
         delegate = nil
         delegate = bridge
@@ -202,51 +196,21 @@
     /// views of updated sections before `completion` runs (as the
     /// `ListHost` contract says): configured again in place when their
     /// reuse identifier holds, replaced by reloading the section otherwise.
+    /// In a vertical layout the first visible item stays where it was on
+    /// screen. Off screen (no window), it reloads instead.
     public func performBatch(
       _ batch: Changeset, animated: Bool, updateData: () -> Void,
       completion: @escaping @MainActor () -> Void
     ) {
-      // Off screen (no window) an animation is bookkeeping nobody sees, and
-      // UIKit may raise on it: reload instead.
-      guard window != nil else {
-        updateData()
-        reloadData()
-        syncSelection()
-        completion()
-        return
-      }
-      let sections = batch.sectionUpdates.map(\.to)
-      let refreshUpdatedSections = RunOnce { [self] in
-        refreshSections(sections, animated: animated)
-      }
-      withoutActuallyEscaping(updateData) { updateData in
-        let perform = { [self] in
-          performBatchUpdates(
-            { [self] in
-              updateData()
-              deleteSections(IndexSet(batch.sectionDeletes))
-              insertSections(IndexSet(batch.sectionInserts))
-              for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-              deleteItems(at: batch.itemDeletes.map(\.indexPath))
-              insertItems(at: batch.itemInserts.map(\.indexPath))
-              for move in batch.itemMoves {
-                moveItem(at: move.from.indexPath, to: move.to.indexPath)
-              }
-              reloadItems(at: batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath))
-              reconfigureItems(
-                at: batch.itemUpdates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
-            },
-            completion: { _ in
-              // In case UIKit finishes at once, before performBatchUpdates returns.
-              refreshUpdatedSections()
-              completion()
-            })
-        }
-        if animated { perform() } else { UIView.performWithoutAnimation(perform) }
-      }
-      refreshUpdatedSections()
-      // Rows a batch reloaded lost UIKit's selection; the data source kept it.
-      syncSelection()
+      performListBatch(batch, animated: animated, updateData: updateData, completion: completion)
+    }
+
+    /// Makes the collection view's own selection the data source's, when
+    /// the data source keeps one (`managesSelection`). The glue calls it
+    /// after each batch and reload; call it from the controller's
+    /// `selectionDidChange` for selections made in code.
+    public func syncSelection() {
+      syncSelectionWithDataSource()
     }
 
     /// Configures the visible section views of `sections` again in place,
@@ -305,6 +269,52 @@
       content.text = message
       cell.contentConfiguration = content
       return cell
+    }
+  }
+  extension UICollectionView: BatchUpdatingListView {
+    typealias Bridge = CollectionViewBridge
+
+    func numberOfItemsShown(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+
+    func performUpdates(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+      performBatchUpdates(updates, completion: completion)
+    }
+
+    func performOperations(of batch: Changeset) {
+      deleteSections(IndexSet(batch.sectionDeletes))
+      insertSections(IndexSet(batch.sectionInserts))
+      for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
+      deleteItems(at: batch.itemDeletes.map(\.indexPath))
+      insertItems(at: batch.itemInserts.map(\.indexPath))
+      for move in batch.itemMoves { moveItem(at: move.from.indexPath, to: move.to.indexPath) }
+      let updates = batch.itemUpdates
+      reloadItems(at: updates.filter { $0.kind == .reload }.map(\.from.indexPath))
+      reconfigureItems(at: updates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
+    }
+
+    var visibleIndexPaths: [IndexPath] { indexPathsForVisibleItems }
+
+    func frameOfItem(at indexPath: IndexPath) -> CGRect? {
+      layoutAttributesForItem(at: indexPath)?.frame
+    }
+
+    var scrollsVertically: Bool {
+      switch collectionViewLayout {
+      case let flow as UICollectionViewFlowLayout: return flow.scrollDirection == .vertical
+      case let compositional as UICollectionViewCompositionalLayout:
+        return compositional.configuration.scrollDirection == .vertical
+      default: return contentSize.width <= bounds.width
+      }
+    }
+
+    var selectedIndexPaths: [IndexPath] { indexPathsForSelectedItems ?? [] }
+
+    func setSelected(_ selected: Bool, at indexPath: IndexPath) {
+      if selected {
+        selectItem(at: indexPath, animated: false, scrollPosition: [])
+      } else {
+        deselectItem(at: indexPath, animated: false)
+      }
     }
   }
 #endif

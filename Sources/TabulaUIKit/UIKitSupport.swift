@@ -3,7 +3,18 @@
 // Apple platforms only. This is thin glue: every decision (what changed, in
 // which batches, what each cell shows) is made in the portable Tabula module
 // and tested on Linux against TabulaTesting's simulated views, which enforce
-// the same batch rules UIKit does.
+// the same batch rules UIKit does. The glue is type-checked for iOS by
+// `.ci/apple`.
+//
+// Files:
+// - UIKitSupport.swift: index paths, run-once, objects a view keeps;
+// - DelegateForwarder.swift: the bridges' base, which hands the app's
+//   delegate every call Tabula does not answer;
+// - ListViewGlue.swift: what tables and collection views share (wiring a
+//   bridge, batches, off-window reloads, the reading position, selection);
+// - UITableView+ListHost.swift, UICollectionView+ListHost.swift: each
+//   view's own calls; UITableView+SectionViews.swift: table headers and
+//   footers; UserEdits+UIKit.swift: reordering, deletes, swipes, undo.
 
 #if canImport(UIKit)
   import Foundation
@@ -44,19 +55,43 @@
     }
   }
 
-  /// A key for the associated bridge object; only its address is used.
-  nonisolated(unsafe) private var bridgeKey: UInt8 = 0
-
-  /// Retains `bridge` for the lifetime of `view` (UIKit holds its data source
-  /// and delegate weakly).
+  /// Objects a view keeps alive (UIKit holds its data source, delegate and
+  /// targets weakly), one per key, as Objective-C associated objects.
+  ///
+  /// Its members are always called qualified (`ViewAssociation.bridge.set`),
+  /// so no Objective-C method of a view (`retain`, `release`...) can
+  /// shadow them.
   @MainActor
-  func retain(_ bridge: AnyObject, by view: UIView) {
-    objc_setAssociatedObject(view, &bridgeKey, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+  struct ViewAssociation<Value: AnyObject> {
+    /// The key's address is what Objective-C compares: one static storage
+    /// per association.
+    private let key: UnsafeRawPointer
+
+    /// The bridge that serves a table or collection view.
+    static var bridge: ViewAssociation<Value> { ViewAssociation(key: Keys.bridge) }
+    /// The bridge between a pull-to-refresh machine and a `UIRefreshControl`.
+    static var refreshControl: ViewAssociation<Value> { ViewAssociation(key: Keys.refreshControl) }
+
+    /// The value `view` keeps under this key, if any, of type `Value`.
+    func value(of view: UIView) -> Value? {
+      objc_getAssociatedObject(view, key) as? Value
+    }
+
+    /// Makes `view` keep `value` (released with the view).
+    func set(_ value: Value?, on view: UIView) {
+      objc_setAssociatedObject(view, key, value, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
   }
 
-  /// The bridge `view` retains, if any.
+  /// The association keys: only their (distinct, stable) addresses matter,
+  /// so each is one byte allocated once and never freed.
   @MainActor
-  func retainedBridge<Bridge>(of view: UIView, as type: Bridge.Type) -> Bridge? {
-    objc_getAssociatedObject(view, &bridgeKey) as? Bridge
+  private enum Keys {
+    static let bridge = newKey()
+    static let refreshControl = newKey()
+
+    static func newKey() -> UnsafeRawPointer {
+      UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+    }
   }
 #endif

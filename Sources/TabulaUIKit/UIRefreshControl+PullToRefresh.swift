@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && os(iOS)
   import Tabula
   import UIKit
 
@@ -37,9 +37,6 @@
     }
   }
 
-  /// A key for the associated refresh bridge; only its address is used.
-  nonisolated(unsafe) private var refreshBridgeKey: UInt8 = 0
-
   extension UIScrollView {
     /// Gives the scroll view (a table or collection view) a
     /// `UIRefreshControl` driven by `refresh`: a pull starts it, and the
@@ -53,8 +50,7 @@
         control: control, begin: { refresh.beginRefreshing() },
         showsIndicator: { refresh.showsIndicator })
       bridge.observation = refresh.observe { [weak bridge] in bridge?.update() }
-      objc_setAssociatedObject(
-        self, &refreshBridgeKey, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      ViewAssociation<RefreshControlBridge>.refreshControl.set(bridge, on: self)
     }
   }
 #endif

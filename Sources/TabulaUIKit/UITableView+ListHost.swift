@@ -5,23 +5,17 @@
 
   /// Serves a `UITableView` from a `ListHostDataSource`: counts, cells,
   /// section views and titles, heights and estimated heights (the same
-  /// cache), and forwards selections.
+  /// cache), and forwards selections; every other delegate call goes to the
+  /// app's delegate.
   @MainActor
-  final class TableViewBridge: NSObject, UITableViewDataSource, UITableViewDelegate,
+  final class TableViewBridge: DelegateForwarder, UITableViewDataSource, UITableViewDelegate,
     UITableViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UITableViewCell>)?
-    /// The app's own delegate: calls the bridge does not answer go to it.
-    weak var forwardee: (any UITableViewDelegate)?
 
-    override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || (forwardee?.responds(to: aSelector) ?? false)
-    }
+    /// The app's own delegate, typed.
+    var appDelegate: (any UITableViewDelegate)? { forwardee as? any UITableViewDelegate }
 
-    override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      if let forwardee, forwardee.responds(to: aSelector) { return forwardee }
-      return super.forwardingTarget(for: aSelector)
-    }
     /// Cells kept for measuring, one per reuse identifier; never shown.
     var prototypes: [String: UITableViewCell] = [:]
 
@@ -128,12 +122,12 @@
 
     /// The data source; setting it makes a bridge object the table view's
     /// `dataSource` and `delegate`, and registers the plain cell class of
-    /// fallback cells.
+    /// fallback cells. A delegate set before becomes the
+    /// ``forwardingDelegate``.
     public var hostDataSource: (any ListHostDataSource<UITableViewCell>)? {
-      get { retainedBridge(of: self, as: TableViewBridge.self)?.source }
+      get { bridge?.source }
       set {
-        let bridge = retainedBridge(of: self, as: TableViewBridge.self) ?? TableViewBridge()
-        retain(bridge, by: self)
+        let bridge = bridge(orMake: TableViewBridge.init)
         bridge.source = newValue
         register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
         if let existing = delegate, !(existing is TableViewBridge) {
@@ -147,12 +141,12 @@
     }
 
     /// The app's delegate, which still hears every delegate call Tabula does
-    /// not answer (scrolling, editing, context menus...). A delegate set
-    /// before ``hostDataSource`` becomes it.
+    /// not answer (scrolling, context menus...). A delegate set before
+    /// ``hostDataSource`` becomes it.
     public var forwardingDelegate: (any UITableViewDelegate)? {
-      get { retainedBridge(of: self, as: TableViewBridge.self)?.forwardee }
+      get { bridge?.appDelegate }
       set {
-        guard let bridge = retainedBridge(of: self, as: TableViewBridge.self) else { return }
+        guard let bridge else { return }
         bridge.forwardee = newValue
         delegate = nil
         delegate = bridge
@@ -161,99 +155,21 @@
 
     /// Performs one stage as `performBatchUpdates`, switching the data
     /// source's data first inside the block, then refreshes updated headers
-    /// as soon as the table view has taken in the batch: before `completion`
-    /// runs, which may start the next batch (after which this batch's
-    /// section indices no longer hold).
+    /// and footers as soon as the table view has taken in the batch: before
+    /// `completion` runs, which may start the next batch (after which this
+    /// batch's section indices no longer hold). The first visible row stays
+    /// where it was on screen. Off screen (no window), it reloads instead.
     public func performBatch(
       _ batch: Changeset, animated: Bool, updateData: () -> Void,
       completion: @escaping @MainActor () -> Void
     ) {
-      // Off screen (no window) an animation is bookkeeping nobody sees, and
-      // UIKit may raise on it: reload instead.
-      guard window != nil else {
-        updateData()
-        reloadData()
-        syncSelection()
-        completion()
-        return
-      }
-      let sections = batch.sectionUpdates.map(\.to)
-      let refreshUpdatedTitles = RunOnce { [self] in refreshSections(sections, animated: animated) }
-      withoutActuallyEscaping(updateData) { updateData in
-        let anchor = readingAnchor()
-        let oldCounts = (0..<numberOfSections).map { numberOfRows(inSection: $0) }
-        let perform = { [self] in
-          performBatchUpdates(
-            { [self] in
-              updateData()
-              deleteSections(IndexSet(batch.sectionDeletes), with: .automatic)
-              insertSections(IndexSet(batch.sectionInserts), with: .automatic)
-              for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-              deleteRows(at: batch.itemDeletes.map(\.indexPath), with: .automatic)
-              insertRows(at: batch.itemInserts.map(\.indexPath), with: .automatic)
-              for move in batch.itemMoves {
-                moveRow(at: move.from.indexPath, to: move.to.indexPath)
-              }
-              let reloads = batch.itemUpdates.filter { $0.kind == .reload }.map(\.from.indexPath)
-              let reconfigures = batch.itemUpdates.filter { $0.kind == .reconfigure }.map(
-                \.from.indexPath)
-              reloadRows(at: reloads, with: .automatic)
-              reconfigureRows(at: reconfigures)
-            },
-            completion: { _ in
-              // In case UIKit finishes at once, before performBatchUpdates returns.
-              refreshUpdatedTitles()
-              completion()
-            })
-          // What the user reads stays put: the first visible row (or its
-          // nearest surviving neighbour) where it was on screen.
-          if let anchor {
-            keep(anchor, after: BatchPositionMap(batch), oldCounts: oldCounts)
-          }
-        }
-        if animated { perform() } else { UIView.performWithoutAnimation(perform) }
-      }
-      refreshUpdatedTitles()
-      // Rows a batch reloaded lost UIKit's selection; the data source kept it.
-      syncSelection()
-    }
-
-    /// The first visible row and how far the top of the visible area is
-    /// below the row's top.
-    func readingAnchor() -> ScrollAnchor? {
-      guard let first = indexPathsForVisibleRows?.min() else { return nil }
-      let top = contentOffset.y + adjustedContentInset.top
-      return ScrollAnchor(path: ItemPath(first), distance: Double(top - rectForRow(at: first).minY))
-    }
-
-    /// Scrolls, without animation, so that `anchor`'s row (or, when the
-    /// batch removed it, its nearest surviving neighbour) is where it was.
-    func keep(_ anchor: ScrollAnchor, after map: BatchPositionMap, oldCounts: [Int]) {
-      let target: ItemPath
-      var distance = anchor.distance
-      if let moved = map.newPath(of: anchor.path) {
-        target = moved
-      } else if let neighbour = ScrollAnchor.nearestSurvivor(
-        of: anchor.path, through: map, oldCounts: oldCounts)
-      {
-        target = neighbour
-        distance = 0
-      } else {
-        return
-      }
-      layoutIfNeeded()
-      let top = rectForRow(at: target.indexPath).minY + CGFloat(distance)
-      let limit = max(
-        -adjustedContentInset.top,
-        contentSize.height + adjustedContentInset.bottom - bounds.height)
-      let y = min(max(top - adjustedContentInset.top, -adjustedContentInset.top), limit)
-      UIView.performWithoutAnimation { contentOffset.y = y }
+      performListBatch(batch, animated: animated, updateData: updateData, completion: completion)
     }
 
     /// A cell of kind `reuseIdentifier` kept for measuring
     /// (`ListController` configures it and asks its `SizableCell` height).
     public func prototypeCell(withReuseIdentifier reuseIdentifier: String) -> UITableViewCell? {
-      guard let bridge = retainedBridge(of: self, as: TableViewBridge.self) else { return nil }
+      guard let bridge else { return nil }
       if let cell = bridge.prototypes[reuseIdentifier] { return cell }
       guard let cell = dequeueReusableCell(withIdentifier: reuseIdentifier) else { return nil }
       bridge.prototypes[reuseIdentifier] = cell
@@ -285,6 +201,53 @@
       content.text = message
       cell.contentConfiguration = content
       return cell
+    }
+
+    /// Makes the table view's own selection the data source's, when the
+    /// data source keeps one (`managesSelection`): rows reloaded by a batch
+    /// lose UIKit's selection, the data source keeps it by id. The glue
+    /// calls it after each batch and reload; call it from the controller's
+    /// `selectionDidChange` for selections made in code.
+    public func syncSelection() {
+      syncSelectionWithDataSource()
+    }
+  }
+
+  extension UITableView: BatchUpdatingListView {
+    typealias Bridge = TableViewBridge
+
+    func numberOfItemsShown(inSection section: Int) -> Int { numberOfRows(inSection: section) }
+
+    func performUpdates(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+      performBatchUpdates(updates, completion: completion)
+    }
+
+    func performOperations(of batch: Changeset) {
+      deleteSections(IndexSet(batch.sectionDeletes), with: .automatic)
+      insertSections(IndexSet(batch.sectionInserts), with: .automatic)
+      for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
+      deleteRows(at: batch.itemDeletes.map(\.indexPath), with: .automatic)
+      insertRows(at: batch.itemInserts.map(\.indexPath), with: .automatic)
+      for move in batch.itemMoves { moveRow(at: move.from.indexPath, to: move.to.indexPath) }
+      let updates = batch.itemUpdates
+      reloadRows(at: updates.filter { $0.kind == .reload }.map(\.from.indexPath), with: .automatic)
+      reconfigureRows(at: updates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
+    }
+
+    var visibleIndexPaths: [IndexPath] { indexPathsForVisibleRows ?? [] }
+
+    func frameOfItem(at indexPath: IndexPath) -> CGRect? { rectForRow(at: indexPath) }
+
+    var scrollsVertically: Bool { true }
+
+    var selectedIndexPaths: [IndexPath] { indexPathsForSelectedRows ?? [] }
+
+    func setSelected(_ selected: Bool, at indexPath: IndexPath) {
+      if selected {
+        selectRow(at: indexPath, animated: false, scrollPosition: .none)
+      } else {
+        deselectRow(at: indexPath, animated: false)
+      }
     }
   }
 

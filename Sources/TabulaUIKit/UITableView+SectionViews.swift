@@ -11,27 +11,27 @@
     /// delegate may give one (else the title shows).
     func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
       sectionView(.header, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, viewForHeaderInSection: section)
+        ?? appDelegate?.tableView?(tableView, viewForHeaderInSection: section)
     }
 
     /// The section presenter's footer view, as the header's.
     func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
       sectionView(.footer, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, viewForFooterInSection: section)
+        ?? appDelegate?.tableView?(tableView, viewForFooterInSection: section)
     }
 
     /// The section presenter's header height; else the app's delegate's,
     /// else the table view's `sectionHeaderHeight`.
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
       sectionHeight(.header, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, heightForHeaderInSection: section)
+        ?? appDelegate?.tableView?(tableView, heightForHeaderInSection: section)
         ?? tableView.sectionHeaderHeight
     }
 
     /// The section presenter's footer height, as the header's.
     func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
       sectionHeight(.footer, inSection: section, of: tableView)
-        ?? forwardee?.tableView?(tableView, heightForFooterInSection: section)
+        ?? appDelegate?.tableView?(tableView, heightForFooterInSection: section)
         ?? tableView.sectionFooterHeight
     }
 
@@ -82,7 +82,7 @@
     /// (another reuse identifier, a view that comes or goes) is replaced by
     /// reloading its section, after the batch.
     func refreshSections(_ sections: [Int], animated: Bool) {
-      guard let bridge = retainedBridge(of: self, as: TableViewBridge.self) else { return }
+      guard let bridge else { return }
       var replaced = IndexSet()
       for section in sections {
         for kind in SectionViewKind.allCases {

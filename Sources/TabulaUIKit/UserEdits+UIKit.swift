@@ -11,109 +11,97 @@
   // (shake to undo, the Edit menu).
 
   extension TableViewBridge {
-    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-      source?.canMoveItem(at: ItemPath(indexPath)) ?? false
-    }
-
-    /// UIKit has moved the row already: the data source adopts it (no batch).
-    func tableView(
-      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
-      to destinationIndexPath: IndexPath
-    ) {
-      source?.userMovedItem(from: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
-    }
-
-    func tableView(
-      _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
-      toProposedIndexPath proposedDestinationIndexPath: IndexPath
-    ) -> IndexPath {
-      guard let source else { return sourceIndexPath }
-      return source.targetPath(
-        forMovingItemAt: ItemPath(sourceIndexPath), to: ItemPath(proposedDestinationIndexPath)
-      ).indexPath
-    }
-
-    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-      guard let source else { return false }
-      let path = ItemPath(indexPath)
-      return source.canDeleteItem(at: path) || source.canMoveItem(at: path)
-        || tableView.allowsMultipleSelectionDuringEditing
-    }
-
-    func tableView(
-      _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
-    ) -> UITableViewCell.EditingStyle {
-      source?.canDeleteItem(at: ItemPath(indexPath)) == true ? .delete : .none
-    }
-
-    /// The delete button (editing mode, or a full swipe): the data source
-    /// deletes the row with a batch.
-    func tableView(
-      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
-      forRowAt indexPath: IndexPath
-    ) {
-      guard editingStyle == .delete else { return }
-      source?.userDeleteItems(at: [ItemPath(indexPath)])
-    }
-
-    /// The presenter's swipe actions (a delete among them deletes as a user
-    /// edit); without any, the app's delegate's, else UIKit's own delete
-    /// for rows whose editing style is `.delete`.
-    func tableView(
-      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
-    ) -> UISwipeActionsConfiguration? {
-      swipeConfiguration(.trailing, indexPath)
-        ?? forwardee?.tableView?(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
-    }
-
-    func tableView(
-      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
-    ) -> UISwipeActionsConfiguration? {
-      swipeConfiguration(.leading, indexPath)
-        ?? forwardee?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
-    }
-
-    private func swipeConfiguration(_ edge: SwipeEdge, _ indexPath: IndexPath)
-      -> UISwipeActionsConfiguration?
-    {
-      let path = ItemPath(indexPath)
-      guard let actions = source?.swipeActions(forItemAt: path, edge: edge), !actions.isEmpty
-      else { return nil }
-      return UISwipeActionsConfiguration(
-        actions: actions.map { action in
-          UIContextualAction(
-            style: action.style == .destructive ? .destructive : .normal, title: action.title
-          ) { [weak self] _, _, done in
-            self?.source?.performSwipeAction(action, forItemAt: path)
-            done(true)
-          }
-        })
-    }
-
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
       source?.didDeselectItem(at: ItemPath(indexPath))
-      forwardee?.tableView?(tableView, didDeselectRowAt: indexPath)
+      appDelegate?.tableView?(tableView, didDeselectRowAt: indexPath)
     }
   }
 
-  extension UITableView {
-    /// Makes the table view's own selection the data source's, when the
-    /// data source keeps one (`managesSelection`): rows reloaded by a batch
-    /// lose UIKit's selection, the data source keeps it by id. The glue
-    /// calls it after each batch and reload; call it from the controller's
-    /// `selectionDidChange` for selections made in code.
-    public func syncSelection() {
-      guard let source = hostDataSource, source.managesSelection, !hasUncommittedUpdates else {
-        return
+  // Reordering, deletes and swipe actions: iOS only (tvOS has no swipe
+  // actions and no reordering control).
+  #if os(iOS)
+    extension TableViewBridge {
+      func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+        source?.canMoveItem(at: ItemPath(indexPath)) ?? false
       }
-      let wanted = Set(source.selectedItemPaths.map(\.indexPath))
-      let shown = Set(indexPathsForSelectedRows ?? [])
-      for indexPath in shown.subtracting(wanted) { deselectRow(at: indexPath, animated: false) }
-      for indexPath in wanted.subtracting(shown) {
-        selectRow(at: indexPath, animated: false, scrollPosition: .none)
+
+      /// UIKit has moved the row already: the data source adopts it (no batch).
+      func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+      ) {
+        source?.userMovedItem(from: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
+      }
+
+      func tableView(
+        _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+      ) -> IndexPath {
+        guard let source else { return sourceIndexPath }
+        return source.targetPath(
+          forMovingItemAt: ItemPath(sourceIndexPath), to: ItemPath(proposedDestinationIndexPath)
+        ).indexPath
+      }
+
+      func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        guard let source else { return false }
+        let path = ItemPath(indexPath)
+        return source.canDeleteItem(at: path) || source.canMoveItem(at: path)
+          || tableView.allowsMultipleSelectionDuringEditing
+      }
+
+      func tableView(
+        _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
+      ) -> UITableViewCell.EditingStyle {
+        source?.canDeleteItem(at: ItemPath(indexPath)) == true ? .delete : .none
+      }
+
+      /// The delete button (editing mode, or a full swipe): the data source
+      /// deletes the row with a batch.
+      func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+        forRowAt indexPath: IndexPath
+      ) {
+        guard editingStyle == .delete else { return }
+        source?.userDeleteItems(at: [ItemPath(indexPath)])
+      }
+
+      /// The presenter's swipe actions (a delete among them deletes as a user
+      /// edit); without any, the app's delegate's, else UIKit's own delete
+      /// for rows whose editing style is `.delete`.
+      func tableView(
+        _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+      ) -> UISwipeActionsConfiguration? {
+        swipeConfiguration(.trailing, indexPath)
+          ?? appDelegate?.tableView?(
+            tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
+      }
+
+      func tableView(
+        _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+      ) -> UISwipeActionsConfiguration? {
+        swipeConfiguration(.leading, indexPath)
+          ?? appDelegate?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
+      }
+
+      private func swipeConfiguration(_ edge: SwipeEdge, _ indexPath: IndexPath)
+        -> UISwipeActionsConfiguration?
+      {
+        let path = ItemPath(indexPath)
+        guard let actions = source?.swipeActions(forItemAt: path, edge: edge), !actions.isEmpty
+        else { return nil }
+        return UISwipeActionsConfiguration(
+          actions: actions.map { action in
+            UIContextualAction(
+              style: action.style == .destructive ? .destructive : .normal, title: action.title
+            ) { [weak self] _, _, done in
+              self?.source?.performSwipeAction(action, forItemAt: path)
+              done(true)
+            }
+          })
       }
     }
-  }
+  #endif
 
   extension CollectionViewBridge {
     func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
@@ -145,22 +133,7 @@
     func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
     {
       source?.didDeselectItem(at: ItemPath(indexPath))
-      forwardee?.collectionView?(collectionView, didDeselectItemAt: indexPath)
-    }
-  }
-
-  extension UICollectionView {
-    /// Makes the collection view's own selection the data source's.
-    public func syncSelection() {
-      guard let source = hostDataSource, source.managesSelection, !hasUncommittedUpdates else {
-        return
-      }
-      let wanted = Set(source.selectedItemPaths.map(\.indexPath))
-      let shown = Set(indexPathsForSelectedItems ?? [])
-      for indexPath in shown.subtracting(wanted) { deselectItem(at: indexPath, animated: false) }
-      for indexPath in wanted.subtracting(shown) {
-        selectItem(at: indexPath, animated: false, scrollPosition: [])
-      }
+      appDelegate?.collectionView?(collectionView, didDeselectItemAt: indexPath)
     }
   }
 
@@ -212,9 +185,12 @@
 
     private func register(_ name: String, redo: Bool) {
       guard let undoManager else { return }
-      undoManager.registerUndo(withTarget: self) { _ in
-        MainActor.assumeIsolated { self.run(name, redo: redo) }
-      }
+      // The manager keeps the step (the `object`) and calls the target on
+      // the main thread, where undo runs: an `@objc` method of a
+      // main-actor class is isolated to it.
+      let step = UndoStep { [self] in run(name, redo: redo) }
+      undoManager.registerUndo(
+        withTarget: UndoStep.performer, selector: #selector(UndoStep.perform(_:)), object: step)
       undoManager.setActionName(name)
     }
 
@@ -233,6 +209,24 @@
         ? controller.history.undoSteps.count > undoBefore
         : controller.history.redoSteps.count > redoBefore
       if moved { register(name, redo: !redo) }
+    }
+  }
+  /// One registered undo or redo: what runs when the undo manager performs
+  /// it. The manager retains it (the `object` of its registration) and
+  /// holds the target, ``performer``, unowned: it lives for the app.
+  @MainActor
+  final class UndoStep: NSObject {
+    static let performer = UndoStep {}
+
+    private let action: @MainActor () -> Void
+
+    init(_ action: @escaping @MainActor () -> Void) {
+      self.action = action
+    }
+
+    /// Runs `step` (the registration's object).
+    @objc func perform(_ step: UndoStep) {
+      step.action()
     }
   }
 #endif

@@ -1,0 +1,153 @@
+#if canImport(UIKit)
+  import Foundation
+  import Tabula
+  import UIKit
+
+  /// What Tabula does the same way on a `UITableView` and a
+  /// `UICollectionView`: a batch (switching the data source's data inside
+  /// `performBatchUpdates`, refreshing updated section views before the
+  /// completion, a reload instead when the view is off screen), the
+  /// reading position kept through it, and the view's selection kept equal
+  /// to the data source's. Each view supplies its own calls.
+  @MainActor
+  protocol BatchUpdatingListView: UIScrollView, ListHost where Cell: UIView {
+    /// The bridge type that serves this kind of view.
+    associatedtype Bridge: DelegateForwarder
+
+    /// UIKit's `numberOfSections`, as the view shows them.
+    var numberOfSections: Int { get }
+    /// UIKit's `hasUncommittedUpdates`.
+    var hasUncommittedUpdates: Bool { get }
+    /// The number of rows (items) the view shows in a section.
+    func numberOfItemsShown(inSection section: Int) -> Int
+    /// `performBatchUpdates(_:completion:)`.
+    func performUpdates(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+    /// The operations of `batch`, in UIKit's calls (inside
+    /// `performBatchUpdates`).
+    func performOperations(of batch: Changeset)
+    /// Refreshes the section views of updated `sections` (new positions).
+    func refreshSections(_ sections: [Int], animated: Bool)
+    /// The index paths of the visible rows or items.
+    var visibleIndexPaths: [IndexPath] { get }
+    /// The frame of a row or item in the content, if laid out.
+    func frameOfItem(at indexPath: IndexPath) -> CGRect?
+    /// Whether the view scrolls vertically (the reading position is kept
+    /// along that axis only).
+    var scrollsVertically: Bool { get }
+    /// The index paths UIKit shows selected.
+    var selectedIndexPaths: [IndexPath] { get }
+    /// Selects or deselects a row or item without animation or scrolling.
+    func setSelected(_ selected: Bool, at indexPath: IndexPath)
+  }
+
+  extension BatchUpdatingListView {
+    /// The bridge this view keeps, if it has one.
+    var bridge: Bridge? { ViewAssociation<Bridge>.bridge.value(of: self) }
+
+    /// The bridge this view keeps, made (by `make`) and kept on first use.
+    func bridge(orMake make: () -> Bridge) -> Bridge {
+      if let bridge { return bridge }
+      let made = make()
+      ViewAssociation<Bridge>.bridge.set(made, on: self)
+      return made
+    }
+
+    /// Performs one stage as `performBatchUpdates`, switching the data
+    /// source's data first inside the block, then refreshes the section
+    /// views of updated sections as soon as the view has taken the batch
+    /// in: before `completion` runs, which may start the next batch (after
+    /// which this batch's section positions no longer hold). The first
+    /// visible row stays where it was on screen.
+    func performListBatch(
+      _ batch: Changeset, animated: Bool, updateData: () -> Void,
+      completion: @escaping @MainActor () -> Void
+    ) {
+      // Off screen (no window) an animation is bookkeeping nobody sees, and
+      // UIKit may raise on it: reload instead.
+      guard window != nil else {
+        updateData()
+        reloadData()
+        syncSelectionWithDataSource()
+        completion()
+        return
+      }
+      let sections = batch.sectionUpdates.map(\.to)
+      let refreshUpdatedSections = RunOnce { [self] in
+        refreshSections(sections, animated: animated)
+      }
+      withoutActuallyEscaping(updateData) { updateData in
+        let anchor = readingAnchor()
+        let oldCounts = (0..<numberOfSections).map { numberOfItemsShown(inSection: $0) }
+        let perform = { [self] in
+          performUpdates(
+            { [self] in
+              updateData()
+              performOperations(of: batch)
+            },
+            completion: { _ in
+              // In case UIKit finishes at once, before performBatchUpdates returns.
+              refreshUpdatedSections()
+              completion()
+            })
+          // What the user reads stays put: the first visible row (or its
+          // nearest surviving neighbour) where it was on screen.
+          if let anchor {
+            keep(anchor, after: BatchPositionMap(batch), oldCounts: oldCounts)
+          }
+        }
+        if animated { perform() } else { UIView.performWithoutAnimation(perform) }
+      }
+      refreshUpdatedSections()
+      // Rows a batch reloaded lost UIKit's selection; the data source kept it.
+      syncSelectionWithDataSource()
+    }
+
+    /// The first visible row and how far the top of the visible area is
+    /// below the row's top.
+    func readingAnchor() -> ScrollAnchor? {
+      guard scrollsVertically, let first = visibleIndexPaths.min(),
+        let frame = frameOfItem(at: first)
+      else { return nil }
+      let top = contentOffset.y + adjustedContentInset.top
+      return ScrollAnchor(path: ItemPath(first), distance: Double(top - frame.minY))
+    }
+
+    /// Scrolls, without animation, so that `anchor`'s row (or, when the
+    /// batch removed it, its nearest surviving neighbour) is where it was.
+    func keep(_ anchor: ScrollAnchor, after map: BatchPositionMap, oldCounts: [Int]) {
+      let target: ItemPath
+      var distance = anchor.distance
+      if let moved = map.newPath(of: anchor.path) {
+        target = moved
+      } else if let neighbour = ScrollAnchor.nearestSurvivor(
+        of: anchor.path, through: map, oldCounts: oldCounts)
+      {
+        target = neighbour
+        distance = 0
+      } else {
+        return
+      }
+      layoutIfNeeded()
+      guard let frame = frameOfItem(at: target.indexPath) else { return }
+      let top = frame.minY + CGFloat(distance)
+      let limit = max(
+        -adjustedContentInset.top,
+        contentSize.height + adjustedContentInset.bottom - bounds.height)
+      let y = min(max(top - adjustedContentInset.top, -adjustedContentInset.top), limit)
+      UIView.performWithoutAnimation { contentOffset.y = y }
+    }
+
+    /// Makes the view's own selection the data source's, when the data
+    /// source keeps one (`managesSelection`): rows reloaded by a batch lose
+    /// UIKit's selection, the data source keeps it by id.
+    func syncSelectionWithDataSource() {
+      guard let source = hostDataSource, source.managesSelection, !hasUncommittedUpdates else {
+        return
+      }
+      let wanted = Set(source.selectedItemPaths.map(\.indexPath))
+      let shown = Set(selectedIndexPaths)
+      for indexPath in shown.subtracting(wanted) { setSelected(false, at: indexPath) }
+      for indexPath in wanted.subtracting(shown) { setSelected(true, at: indexPath) }
+    }
+  }
+#endif
