@@ -139,6 +139,35 @@ public final class TerminalListView: ListHost {
     registrations[identifier] = cellClass
   }
 
+  /// Whether a cell class is registered under `identifier` (a data source
+  /// registers its presenters' cell classes when not).
+  public func hasCellRegistration(forReuseIdentifier identifier: String) -> Bool? {
+    registrations[identifier] != nil
+  }
+
+  /// ``register(_:forReuseIdentifier:)``.
+  public func registerCell(_ cellClass: TerminalCell.Type, forReuseIdentifier identifier: String) {
+    register(cellClass, forReuseIdentifier: identifier)
+  }
+
+  /// Whether a class is registered for section views under `identifier`
+  /// (section views and cells share the terminal's registrations).
+  public func hasSectionViewRegistration(
+    ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
+  ) -> Bool? {
+    registrations[identifier] != nil
+  }
+
+  /// Registers `viewClass` for section views under `identifier` when it is
+  /// a ``TerminalCell`` class; `false` otherwise.
+  public func registerSectionView(
+    _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
+  ) -> Bool {
+    guard let viewClass = viewClass as? TerminalCell.Type else { return false }
+    register(viewClass, forReuseIdentifier: identifier)
+    return true
+  }
+
   /// Resizes the view (the terminal was resized). A new width re-wraps
   /// every row: rows are measured again as they show, and the cursor's row
   /// (or header) keeps its line on screen.

@@ -4,9 +4,30 @@ import Tabula
 // from a reuse pool, and made only for the rows in the viewport.
 
 extension SimulatedListView {
-  /// Registers a cell class for a reuse identifier.
+  /// Registers a cell class for a reuse identifier (replacing an earlier
+  /// registration, as UIKit does).
   public func register(_ cellClass: SimulatedCell.Type, forReuseIdentifier identifier: String) {
     registrations[identifier] = cellClass
+    cellRegistrationCount += 1
+  }
+
+  /// The cell class registered under `identifier`, if any.
+  public func registeredCellClass(forReuseIdentifier identifier: String) -> SimulatedCell.Type? {
+    registrations[identifier]
+  }
+
+  /// Whether a cell class is registered under `identifier`, as the view
+  /// lets its data source know: a table view can tell (UIKit's
+  /// `dequeueReusableCell(withIdentifier:)` answers `nil` without one); a
+  /// collection view cannot (`nil`), as UIKit's offers no such call.
+  public func hasCellRegistration(forReuseIdentifier identifier: String) -> Bool? {
+    kind == .table ? registrations[identifier] != nil : nil
+  }
+
+  /// ``register(_:forReuseIdentifier:)``, for a data source that registers
+  /// its presenters' cell classes on first use.
+  public func registerCell(_ cellClass: SimulatedCell.Type, forReuseIdentifier identifier: String) {
+    register(cellClass, forReuseIdentifier: identifier)
   }
 
   /// A cell registered under `identifier`, from the reuse pool or new.

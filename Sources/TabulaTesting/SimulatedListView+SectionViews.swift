@@ -19,6 +19,26 @@ extension SimulatedListView {
     _ viewClass: SimulatedCell.Type, forSectionViewReuseIdentifier identifier: String
   ) {
     sectionViewRegistrations[identifier] = viewClass
+    sectionViewRegistrationCount += 1
+  }
+
+  /// Whether a view class is registered for section views under
+  /// `identifier`: a table view can tell, a collection view cannot (`nil`),
+  /// as with cells.
+  public func hasSectionViewRegistration(
+    ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
+  ) -> Bool? {
+    self.kind == .table ? sectionViewRegistrations[identifier] != nil : nil
+  }
+
+  /// Registers `viewClass` for section views under `identifier` when it is
+  /// a ``SimulatedCell`` class; `false` otherwise.
+  public func registerSectionView(
+    _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
+  ) -> Bool {
+    guard let viewClass = viewClass as? SimulatedCell.Type else { return false }
+    register(viewClass, forSectionViewReuseIdentifier: identifier)
+    return true
   }
 
   /// The view of `kind` the view shows for the section at `section`, if the

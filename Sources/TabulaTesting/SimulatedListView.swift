@@ -152,6 +152,11 @@ public class SimulatedListView: ListHost {
   public internal(set) var unanimatedBatchCount = 0
 
   var registrations: [String: SimulatedCell.Type] = [:]
+  /// How many times a cell class was registered (by the test or by a data
+  /// source on first use).
+  public internal(set) var cellRegistrationCount = 0
+  /// How many times a section view class was registered.
+  public internal(set) var sectionViewRegistrationCount = 0
   var reusePool: [String: [SimulatedCell]] = [:]
   var prototypes: [String: SimulatedCell] = [:]
   /// The row counts the view knows, per section; `nil` until first loaded.

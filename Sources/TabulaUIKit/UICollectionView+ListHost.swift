@@ -220,9 +220,7 @@
       var replaced = IndexSet()
       for section in sections {
         for kind in SectionViewKind.allCases {
-          let elementKind =
-            kind == .header
-            ? UICollectionView.elementKindSectionHeader : UICollectionView.elementKindSectionFooter
+          let elementKind = kind.elementKind
           let identifier = hostDataSource?.sectionViewReuseIdentifier(
             ofKind: kind, inSectionAt: section)
           let shown = supplementaryView(
@@ -246,6 +244,36 @@
     /// The visible items' paths, in list order.
     public var visibleItemPaths: [ItemPath] {
       indexPathsForVisibleItems.map(ItemPath.init).sorted()
+    }
+
+    /// `nil`: UIKit cannot say whether a collection view has a registration
+    /// for an identifier, so the list registers its presenters' cell
+    /// classes (see `Presenter.cellClass`).
+    public func hasCellRegistration(forReuseIdentifier reuseIdentifier: String) -> Bool? { nil }
+
+    /// `register(_:forCellWithReuseIdentifier:)`.
+    public func registerCell(
+      _ cellClass: UICollectionViewCell.Type, forReuseIdentifier reuseIdentifier: String
+    ) {
+      register(cellClass, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+
+    /// `nil`: a collection view cannot say, as for cells.
+    public func hasSectionViewRegistration(
+      ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
+    ) -> Bool? { nil }
+
+    /// `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)` for the
+    /// section header or footer element kind, for a
+    /// `UICollectionReusableView` class; `false` for another class.
+    public func registerSectionView(
+      _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
+    ) -> Bool {
+      guard let viewClass = viewClass as? UICollectionReusableView.Type else { return false }
+      register(
+        viewClass, forSupplementaryViewOfKind: kind.elementKind,
+        withReuseIdentifier: reuseIdentifier)
+      return true
     }
 
     /// The visible cell at `path`.
@@ -315,6 +343,15 @@
       } else {
         deselectItem(at: indexPath, animated: false)
       }
+    }
+  }
+
+  extension SectionViewKind {
+    /// The collection view's supplementary element kind for this kind of
+    /// section view.
+    @MainActor var elementKind: String {
+      self == .header
+        ? UICollectionView.elementKindSectionHeader : UICollectionView.elementKindSectionFooter
     }
   }
 #endif

@@ -176,6 +176,42 @@
       return cell
     }
 
+    /// Whether a class, a nib or a storyboard prototype is registered
+    /// under `reuseIdentifier`: `dequeueReusableCell(withIdentifier:)`
+    /// answers `nil` without one. The cell it makes is kept as the
+    /// identifier's prototype cell (for measuring).
+    public func hasCellRegistration(forReuseIdentifier reuseIdentifier: String) -> Bool? {
+      if bridge?.prototypes[reuseIdentifier] != nil { return true }
+      guard let cell = dequeueReusableCell(withIdentifier: reuseIdentifier) else { return false }
+      bridge?.prototypes[reuseIdentifier] = cell
+      return true
+    }
+
+    /// `register(_:forCellReuseIdentifier:)`.
+    public func registerCell(_ cellClass: UITableViewCell.Type, forReuseIdentifier reuseIdentifier: String) {
+      register(cellClass, forCellReuseIdentifier: reuseIdentifier)
+      bridge?.prototypes[reuseIdentifier] = nil
+    }
+
+    /// Whether a header-footer view class or nib is registered under
+    /// `reuseIdentifier` (`dequeueReusableHeaderFooterView(withIdentifier:)`
+    /// answers `nil` without one).
+    public func hasSectionViewRegistration(
+      ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
+    ) -> Bool? {
+      dequeueReusableHeaderFooterView(withIdentifier: reuseIdentifier) != nil
+    }
+
+    /// `register(_:forHeaderFooterViewReuseIdentifier:)`, for a
+    /// `UITableViewHeaderFooterView` class; `false` for another class.
+    public func registerSectionView(
+      _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
+    ) -> Bool {
+      guard let viewClass = viewClass as? UITableViewHeaderFooterView.Type else { return false }
+      register(viewClass, forHeaderFooterViewReuseIdentifier: reuseIdentifier)
+      return true
+    }
+
     /// The visible rows' paths, in list order.
     public var visibleItemPaths: [ItemPath] {
       (indexPathsForVisibleRows ?? []).map(ItemPath.init).sorted()

@@ -221,14 +221,23 @@ struct SectionViewTests {
     expectSectionViews(view, snapshot)
   }
 
-  @Test("a collection view raises for an unregistered section view identifier, as UIKit does")
+  @Test("a section view the app registers itself: a collection view raises without it")
   func unregisteredSupplementary() async throws {
+    struct AppRegisteredHeader: SectionPresenter {
+      var viewClass: SimulatedCell.Type? { nil }
+      func reuseIdentifier(for section: SectionInfo, kind: SectionViewKind) -> String? {
+        kind == .header ? "header" : nil
+      }
+      func configure(_ view: SimulatedCell, with section: SectionInfo, kind: SectionViewKind) {
+        view.text = TitleSectionPresenter.text(of: section, kind)
+      }
+    }
     let collection = SimulatedCollectionView(viewportHeight: 10)
     collection.animationTiming = .immediate
     collection.register(SimulatedCell.self, forReuseIdentifier: "cell")
     let presenters = PresenterRegistry<SimulatedCell>()
     presenters.register(TestItemPresenter())
-    presenters.register(TitleSectionPresenter(), forSection: SectionInfo.self)
+    presenters.register(AppRegisteredHeader(), forSection: SectionInfo.self)
     let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
       host: collection, presenters: presenters)
     await controller.apply(
@@ -239,18 +248,27 @@ struct SectionViewTests {
           + "header - must register a nib or a class for the identifier or connect a prototype "
           + "cell in a storyboard"
       ])
-    // A table view makes a plain view, as the UIKit glue does.
-    let (table, tableController, _) = sectionViewList()
+    // A table view can tell the registration is missing: the section shows
+    // its title, and the missing registration is reported by name.
     let plain = SimulatedTableView(viewportHeight: 10)
-    _ = (table, tableController)
     plain.animationTiming = .immediate
     plain.register(SimulatedCell.self, forReuseIdentifier: "cell")
-    let tableControllerWithoutRegistrations = ListController<SectionInfo, TestItem, SimulatedCell>(
+    let tableController = ListController<SectionInfo, TestItem, SimulatedCell>(
       host: plain, presenters: presenters)
-    await tableControllerWithoutRegistrations.apply(
-      try TestSnapshot(sections: [SnapshotSection(section("S1"), items: items([1]))]))
+    let reports = try recordingReports {
+      tableController.apply(
+        try TestSnapshot(sections: [SnapshotSection(section("S1"), items: items([1]))]))
+    }
+    #expect(
+      reports == [
+        "AppRegisteredHeader dequeues header views under the reuse identifier \"header\", which "
+          + "SimulatedTableView has no registration for, and its viewClass is nil: register a view "
+          + "class or nib for \"header\", or give it a viewClass. Its sections show their titles "
+          + "instead"
+      ])
     #expect(plain.violations.isEmpty)
-    #expect(plain.sectionView(ofKind: .header, inSectionAt: 0)?.text == "header: S1")
+    #expect(plain.sectionView(ofKind: .header, inSectionAt: 0) == nil)
+    #expect(plain.headerTitle(forSectionAt: 0) == "S1")
   }
 
   @Test("a view of another type than the presenter's, and a bad height, are reported")

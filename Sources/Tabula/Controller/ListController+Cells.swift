@@ -16,6 +16,12 @@ extension ListController {
   /// ``ListHost/fallbackCell(for:message:)``, and the ``PresenterError``
   /// message is reported to ``TabulaLog`` (once per model type).
   ///
+  /// The first time a presenter's reuse identifier is used, the host is
+  /// asked whether it has a registration for it, and the presenter's
+  /// ``Presenter/cellClass`` is registered if not; a row whose identifier
+  /// has neither shows the fallback cell, reported once (see
+  /// ``Presenter/cellClass``).
+  ///
   /// - Precondition: The controller has presenters or a cell provider, and
   ///   `path` is inside ``snapshot`` (else this traps with the
   ///   ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
@@ -34,7 +40,23 @@ extension ListController {
       guard let resolved = Self.resolved(model, in: presenters) else {
         return host.fallbackCell(for: path, message: Self.fallbackMessage(for: model))
       }
-      return resolved.entry.present(host, model, Self.context(resolved, for: item, at: path))
+      let entry = resolved.entry
+      let context = Self.context(resolved, for: item, at: path)
+      var unregistered: String?
+      let cell = entry.present(host, model, context) { identifier, cellClass in
+        guard
+          cellRegistrations.prepareCell(
+            identifier, cellClass: cellClass, on: host, presenter: entry.presenterName(model))
+        else {
+          unregistered = identifier
+          return false
+        }
+        return true
+      }
+      if let cell { return cell }
+      return host.fallbackCell(
+        for: path,
+        message: CellRegistrations.fallbackMessage(forUnregistered: unregistered ?? "?"))
     }
     guard let cellProvider else {
       preconditionFailure("a ListController needs presenters or a cell provider to make cells")

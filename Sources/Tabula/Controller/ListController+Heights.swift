@@ -97,7 +97,11 @@ extension ListController {
     width: Double
   ) -> Double? {
     let identifier = resolved.entry.reuseIdentifier(model, resolved.style)
-    guard let cell = host.prototypeCell(withReuseIdentifier: identifier),
+    guard
+      cellRegistrations.prepareCell(
+        identifier, cellClass: resolved.entry.cellClass(model), on: host,
+        presenter: resolved.entry.presenterName(model)),
+      let cell = host.prototypeCell(withReuseIdentifier: identifier),
       let sizable = cell as? any SizableCell
     else { return nil }
     resolved.entry.configure(cell, model, resolved.context(at: path))

@@ -6,7 +6,10 @@
 extension ListController {
   /// The reuse identifier of the section's view of `kind`, from the
   /// ``SectionPresenter`` registered for its model; `nil` (the title shows)
-  /// with no presenter or no registry.
+  /// with no presenter or no registry, or when the host has no registration
+  /// for the identifier and the presenter no ``SectionPresenter/viewClass``
+  /// to register (reported once). The presenter's view class is registered
+  /// the first time an identifier is asked for.
   ///
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
@@ -14,8 +17,13 @@ extension ListController {
   public func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
     -> String?
   {
-    guard let (presenter, model) = sectionPresenter(at: section) else { return nil }
-    return presenter.reuseIdentifier(model, kind)
+    guard let (presenter, model) = sectionPresenter(at: section),
+      let identifier = presenter.reuseIdentifier(model, kind),
+      cellRegistrations.prepareSectionView(
+        identifier, kind: kind, viewClass: presenter.viewClass, on: host,
+        presenter: presenter.name)
+    else { return nil }
+    return identifier
   }
 
   /// Configures `view` with the section's model through its

@@ -164,6 +164,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
 
   /// The transaction running and the one waiting, with their completions.
   var transactions = TransactionQueue<SectionModel, Item>()
+  /// The reuse identifiers the host is known to dequeue.
+  @usableFromInline var cellRegistrations = CellRegistrations()
   /// The heights answered, per item.
   var heights: [Item.ID: CachedHeight] = [:]
   /// Increases when the presenters change: every height the

@@ -39,6 +39,29 @@ public protocol Presenter<Model, Cell> {
   /// Fills `cell` to show `model`.
   func configure(_ cell: Cell, with model: Model, context: PresentationContext)
 
+  /// The class of this presenter's cells, which the list registers under
+  /// each of its ``reuseIdentifier(for:style:)``s the first time it
+  /// dequeues one, so that an app never registers cells by hand.
+  ///
+  /// By default the host's plain cell class (`Cell.self`: a
+  /// `UITableViewCell`, a `UICollectionViewCell`, a `SimulatedCell`):
+  /// enough for presenters that set a content configuration. Return your
+  /// subclass for a custom cell:
+  ///
+  /// ```swift
+  /// var cellClass: UITableViewCell.Type? { ContactCell.self }
+  /// ```
+  ///
+  /// A view that already has a registration under the identifier keeps it
+  /// where the view can say so (a table view: a class, a nib or a
+  /// storyboard prototype the app registered). A collection view cannot
+  /// say: for cells the app registers itself there (a nib, a storyboard
+  /// prototype), return `nil`, and the list never registers. With `nil`
+  /// and no registration where the view can tell, the row shows the host's
+  /// fallback cell and the missing registration is reported to
+  /// ``TabulaLog``, naming the identifier, instead of UIKit's exception.
+  var cellClass: Cell.Type? { get }
+
   /// Whether the row showing `model` must be updated for `resource`.
   func wants(_ resource: ResourceUpdate, for model: Model) -> Bool
 
@@ -97,6 +120,9 @@ public protocol Presenter<Model, Cell> {
 }
 
 extension Presenter {
+  /// The host's plain cell class: `Cell.self`.
+  public var cellClass: Cell.Type? { Cell.self }
+
   /// Wants no resource.
   public func wants(_ resource: ResourceUpdate, for model: Model) -> Bool { false }
 

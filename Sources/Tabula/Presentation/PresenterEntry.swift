@@ -20,8 +20,18 @@ final class PresenterEntry<Cell> {
   @usableFromInline let prefetch: (Any) -> Void
   @usableFromInline let cancelPrefetching: (Any) -> Void
   /// Dequeues and configures in one call, casting the model once: the path
-  /// of every row that appears.
-  @usableFromInline let present: (any ListHost<Cell>, Any, PresentationContext) -> Cell
+  /// of every row that appears. `prepare` is asked first, with the reuse
+  /// identifier and the presenter's cell class, to make sure the host can
+  /// dequeue under it; `nil` when it cannot.
+  @usableFromInline let present:
+    (
+      any ListHost<Cell>, Any, PresentationContext,
+      _ prepare: (_ reuseIdentifier: String, _ cellClass: Cell.Type?) -> Bool
+    ) -> Cell?
+  /// The name of the presenter of a model, for messages.
+  @usableFromInline let presenterName: (Any) -> String
+  /// The class the presenter of a model registers for its cells.
+  @usableFromInline let cellClass: (Any) -> Cell.Type?
   @usableFromInline let canMove: (Any) -> Bool
   @usableFromInline let canDelete: (Any) -> Bool
   @usableFromInline let swipeActions: (Any, SwipeEdge) -> [SwipeAction]
@@ -53,14 +63,16 @@ final class PresenterEntry<Cell> {
       return edge == .trailing
         ? presenter.trailingSwipeActions(for: model) : presenter.leadingSwipeActions(for: model)
     }
-    present = { host, model, context in
+    present = { host, model, context, prepare in
       let model = cast(model, to: P.Model.self)
-      let cell = host.dequeueCell(
-        withReuseIdentifier: presenter.reuseIdentifier(for: model, style: context.style),
-        for: context.path)
+      let identifier = presenter.reuseIdentifier(for: model, style: context.style)
+      guard prepare(identifier, presenter.cellClass) else { return nil }
+      let cell = host.dequeueCell(withReuseIdentifier: identifier, for: context.path)
       presenter.configure(cell, with: model, context: context)
       return cell
     }
+    presenterName = { _ in "\(P.self)" }
+    cellClass = { _ in presenter.cellClass }
   }
 
   convenience init(selfPresenting _: any SelfPresenting<Cell>) {
@@ -72,13 +84,16 @@ final class PresenterEntry<Cell> {
       update: { ($1 as! any SelfPresenting<Cell>).configure($0, context: $3) },
       height: { ($0 as! any SelfPresenting<Cell>).height(width: $1, style: $2) },
       didSelect: { ($0 as! any SelfPresenting<Cell>).didSelect(context: $1) },
-      present: { host, model, context in
+      present: { host, model, context, prepare in
         let model = model as! any SelfPresenting<Cell>
-        let cell = host.dequeueCell(
-          withReuseIdentifier: model.reuseIdentifier(style: context.style), for: context.path)
+        let identifier = model.reuseIdentifier(style: context.style)
+        guard prepare(identifier, model.cellClass) else { return nil }
+        let cell = host.dequeueCell(withReuseIdentifier: identifier, for: context.path)
         model.configure(cell, context: context)
         return cell
-      })
+      },
+      presenterName: { "\(type(of: $0)) (self-presenting)" },
+      cellClass: { ($0 as! any SelfPresenting<Cell>).cellClass })
   }
 
   @usableFromInline
@@ -99,7 +114,12 @@ final class PresenterEntry<Cell> {
     canMove: @escaping (Any) -> Bool = { _ in false },
     canDelete: @escaping (Any) -> Bool = { _ in false },
     swipeActions: @escaping (Any, SwipeEdge) -> [SwipeAction] = { _, _ in [] },
-    present: @escaping (any ListHost<Cell>, Any, PresentationContext) -> Cell
+    present:
+      @escaping (
+        any ListHost<Cell>, Any, PresentationContext, (String, Cell.Type?) -> Bool
+      ) -> Cell?,
+    presenterName: @escaping (Any) -> String,
+    cellClass: @escaping (Any) -> Cell.Type?
   ) {
     self.id = id
     self.accepts = accepts
@@ -119,6 +139,8 @@ final class PresenterEntry<Cell> {
     self.canDelete = canDelete
     self.swipeActions = swipeActions
     self.present = present
+    self.presenterName = presenterName
+    self.cellClass = cellClass
   }
 
   /// The reuse identifier for `model` in `style`.

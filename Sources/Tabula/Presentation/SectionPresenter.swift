@@ -60,9 +60,18 @@ public protocol SectionPresenter<Section, View> {
   /// `sectionFooterHeight`, a flow layout's reference size, the simulated
   /// views' `headerHeight`; the terminal draws one line).
   func height(for section: Section, kind: SectionViewKind, width: Double) -> Double?
+
+  /// The class of this presenter's views, which the list registers under
+  /// each of its reuse identifiers the first time a host asks for one, as
+  /// ``Presenter/cellClass`` does for cells: `View.self` by default; `nil`
+  /// when the app registers the views itself.
+  var viewClass: View.Type? { get }
 }
 
 extension SectionPresenter {
+  /// The host's plain section view class: `View.self`.
+  public var viewClass: View.Type? { View.self }
+
   /// `nil`: the host's default height.
   public func height(for section: Section, kind: SectionViewKind, width: Double) -> Double? {
     nil
@@ -79,6 +88,10 @@ final class SectionPresenterEntry {
   let configure: (Any, Any, SectionViewKind) -> Bool
   let height: (Any, SectionViewKind, Double) -> Double?
   let viewTypeName: String
+  /// The presenter's type name, for messages.
+  let name: String
+  /// The class registered for the presenter's views, if any.
+  let viewClass: Any.Type?
 
   init<P: SectionPresenter>(_ presenter: P, id: Int) {
     self.id = id
@@ -91,5 +104,7 @@ final class SectionPresenterEntry {
     }
     height = { presenter.height(for: cast($0, to: P.Section.self), kind: $1, width: $2) }
     viewTypeName = "\(P.View.self)"
+    name = "\(P.self)"
+    viewClass = presenter.viewClass
   }
 }

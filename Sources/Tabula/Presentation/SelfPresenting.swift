@@ -25,6 +25,10 @@ public protocol SelfPresenting<Cell> {
   /// Fills `cell` to show this model.
   func configure(_ cell: Cell, context: PresentationContext)
 
+  /// The class of this model's cells, registered by the list on first use,
+  /// as ``Presenter/cellClass``: `Cell.self` by default.
+  var cellClass: Cell.Type? { get }
+
   /// The height of the row, or `nil` for the host's default.
   func height(width: Double, style: PresentationStyle) -> Double?
 
@@ -33,6 +37,9 @@ public protocol SelfPresenting<Cell> {
 }
 
 extension SelfPresenting {
+  /// The host's plain cell class: `Cell.self`.
+  public var cellClass: Cell.Type? { Cell.self }
+
   /// The host's default height.
   public func height(width: Double, style: PresentationStyle) -> Double? { nil }
 
