@@ -267,7 +267,8 @@
     /// section header or footer element kind, for a
     /// `UICollectionReusableView` class; `false` for another class.
     public func registerSectionView(
-      _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
+      _ viewClass: Any.Type, ofKind kind: SectionViewKind,
+      forReuseIdentifier reuseIdentifier: String
     ) -> Bool {
       guard let viewClass = viewClass as? UICollectionReusableView.Type else { return false }
       register(

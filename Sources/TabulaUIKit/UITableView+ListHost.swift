@@ -188,7 +188,9 @@
     }
 
     /// `register(_:forCellReuseIdentifier:)`.
-    public func registerCell(_ cellClass: UITableViewCell.Type, forReuseIdentifier reuseIdentifier: String) {
+    public func registerCell(
+      _ cellClass: UITableViewCell.Type, forReuseIdentifier reuseIdentifier: String
+    ) {
       register(cellClass, forCellReuseIdentifier: reuseIdentifier)
       bridge?.prototypes[reuseIdentifier] = nil
     }
@@ -205,7 +207,8 @@
     /// `register(_:forHeaderFooterViewReuseIdentifier:)`, for a
     /// `UITableViewHeaderFooterView` class; `false` for another class.
     public func registerSectionView(
-      _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
+      _ viewClass: Any.Type, ofKind kind: SectionViewKind,
+      forReuseIdentifier reuseIdentifier: String
     ) -> Bool {
       guard let viewClass = viewClass as? UITableViewHeaderFooterView.Type else { return false }
       register(viewClass, forHeaderFooterViewReuseIdentifier: reuseIdentifier)

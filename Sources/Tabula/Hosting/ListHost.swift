@@ -85,7 +85,9 @@ public protocol ListHost<Cell>: AnyObject {
 
   /// Whether a view kind is registered under `reuseIdentifier` for section
   /// views of `kind`: `true`, `false`, or `nil` where the host cannot tell.
-  func hasSectionViewRegistration(ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String)
+  func hasSectionViewRegistration(
+    ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
+  )
     -> Bool?
 
   /// Registers `viewClass` for the section views of `kind` dequeued under
