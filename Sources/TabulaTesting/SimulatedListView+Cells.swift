@@ -129,6 +129,7 @@ extension SimulatedListView {
     }
     updatePrefetching(visible: visible, visibleTokens: visibleTokens)
     layOutSectionViews()
+    if let layoutDefault, selfSizeVisibleCells(default: layoutDefault) { layOut() }
   }
 
   /// The data source hears that `cell` (of the row `token`) left the screen.
@@ -172,6 +173,7 @@ extension SimulatedListView {
   /// Heights from the data source's estimates (``rowHeight`` without
   /// one), for sections of `counts` rows.
   func estimatedIndex(_ counts: [Int]) -> HeightIndex {
+    if let layoutDefault { return layoutIndex(counts, default: layoutDefault) }
     guard asksHeights else {
       return HeightIndex(
         itemCounts: counts, rowHeight: rowHeight,
@@ -213,7 +215,7 @@ extension SimulatedListView {
   /// Asks the exact heights of the rows in the viewport until they hold
   /// still; the first row in the viewport keeps its place.
   func measureViewport() {
-    guard asksHeights else { return }
+    guard asksHeights, layoutDefault == nil else { return }
     for _ in 0..<8 {
       guard let source = hostDataSource,
         let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)

@@ -255,7 +255,10 @@ extension SimulatedListView {
     moveSectionViews(result.sectionSources)
     // Rows keep their heights through the batch; new rows are estimated,
     // and so are reconfigured ones (their content changed).
-    if !asksHeights {
+    if layoutDefault != nil {
+      forgetSelfSizedHeights(changed: result.reconfigured)
+      heightIndex = estimatedIndex(after)  // laid out by the sections' layouts
+    } else if !asksHeights {
       heightIndex = estimatedIndex(after)  // every row is rowHeight tall
     } else if let changes {
       heightIndex.apply(
@@ -297,6 +300,11 @@ extension SimulatedListView {
             "the data source returned a different cell when reconfiguring the item at "
               + "\(path)", strict: true))
       }
+    }
+    // Reconfigured self-sizing cells measure themselves again.
+    if !result.reconfigured.isEmpty, let layoutDefault, selfSizeVisibleCells(default: layoutDefault)
+    {
+      layOut()
     }
   }
 

@@ -60,6 +60,7 @@ public class SimulatedListView: ListHost {
   public var width = 320.0 {
     didSet {
       guard width != oldValue, counts != nil else { return }
+      selfSizedHeights = [:]
       let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
       heightIndex = estimatedIndex(counts ?? [])
       if let anchor { scroll(to: anchor.contentOffset(in: heightIndex)) }
@@ -152,6 +153,11 @@ public class SimulatedListView: ListHost {
   public internal(set) var unanimatedBatchCount = 0
 
   var registrations: [String: SimulatedCell.Type] = [:]
+  /// The default section layout of a compositional layout, if the view has
+  /// one (``SimulatedCollectionView/compositionalLayout``).
+  var layoutDefault: SectionLayout?
+  /// The heights self-sizing cells measured, by row identity.
+  var selfSizedHeights: [Int: Double] = [:]
   /// How many times a cell class was registered (by the test or by a data
   /// source on first use).
   public internal(set) var cellRegistrationCount = 0
@@ -257,7 +263,20 @@ public class SimulatedListView: ListHost {
   /// The paths of the rows in the viewport, in order.
   public var visibleItemPaths: [ItemPath] {
     guard counts != nil, viewportHeight > 0 else { return [] }
-    return heightIndex.itemPaths(in: contentOffset..<(contentOffset + Double(viewportHeight)))
+    let paths = heightIndex.itemPaths(in: contentOffset..<(contentOffset + Double(viewportHeight)))
+    guard layoutDefault != nil, let first = paths.first else { return paths }
+    // In a grid, the items of the first row before the one that carries the
+    // row's height start where it does: they show too.
+    let start = heightIndex.offset(ofItemAt: first)
+    var before: [ItemPath] = []
+    var item = first.item - 1
+    while item >= 0,
+      heightIndex.offset(ofItemAt: ItemPath(section: first.section, item: item)) == start
+    {
+      before.append(ItemPath(section: first.section, item: item))
+      item -= 1
+    }
+    return before.reversed() + paths
   }
 
   /// The cell in the viewport at `path`, if the row is visible.

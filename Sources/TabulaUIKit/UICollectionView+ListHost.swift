@@ -39,10 +39,11 @@
       return source.cell(for: collectionView, at: ItemPath(indexPath))
     }
 
-    /// The section presenter's supplementary view (the app registers its
-    /// class for the kind and reuse identifier, as for cells), configured.
-    /// A layout asking for a view the section does not have gets an empty
-    /// one, and the mismatch is reported.
+    /// The section presenter's supplementary view (registered on first use
+    /// with its `viewClass`), configured; for a section without one but
+    /// with a title, a list cell showing the title in a header (footer)
+    /// content configuration. A layout asking for a view the section does
+    /// not have gets an empty one, and the mismatch is reported.
     func collectionView(
       _ collectionView: UICollectionView, viewForSupplementaryElementOfKind elementKind: String,
       at indexPath: IndexPath
@@ -53,15 +54,47 @@
       case UICollectionView.elementKindSectionFooter: kind = .footer
       default: return fallbackView(collectionView, elementKind, indexPath)
       }
-      guard let source,
-        let identifier = source.sectionViewReuseIdentifier(
-          ofKind: kind, inSectionAt: indexPath.section)
-      else { return fallbackView(collectionView, elementKind, indexPath) }
+      guard let source else { return fallbackView(collectionView, elementKind, indexPath) }
+      let section = indexPath.section
+      guard let identifier = source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section)
+      else {
+        let title =
+          kind == .header
+          ? source.headerTitle(forSectionAt: section) : source.footerTitle(forSectionAt: section)
+        guard let title else { return fallbackView(collectionView, elementKind, indexPath) }
+        return titleView(collectionView, kind, title, indexPath)
+      }
       let view = collectionView.dequeueReusableSupplementaryView(
         ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
-      source.configureSectionView(view, ofKind: kind, inSectionAt: indexPath.section)
+      source.configureSectionView(view, ofKind: kind, inSectionAt: section)
       return view
     }
+
+    /// The reuse identifier of the list cells that show section titles.
+    static let titleReuseIdentifier = "Tabula.title"
+
+    /// A list cell showing `title` as a section header or footer.
+    private func titleView(
+      _ collectionView: UICollectionView, _ kind: SectionViewKind, _ title: String,
+      _ indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      if titleKindsRegistered.insert(kind).inserted {
+        collectionView.register(
+          UICollectionViewListCell.self, forSupplementaryViewOfKind: kind.elementKind,
+          withReuseIdentifier: Self.titleReuseIdentifier)
+      }
+      let view = collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind.elementKind, withReuseIdentifier: Self.titleReuseIdentifier, for: indexPath)
+      if let cell = view as? UICollectionViewListCell {
+        var content = kind == .header ? UIListContentConfiguration.plainHeader() : .plainFooter()
+        content.text = title
+        cell.contentConfiguration = content
+      }
+      return view
+    }
+
+    /// The kinds of title views registered so far.
+    private var titleKindsRegistered: Set<SectionViewKind> = []
 
     /// Element kinds the layout asked for a view Tabula has none of.
     private var reportedFallbackKinds: Set<String> = []
@@ -213,9 +246,10 @@
       syncSelectionWithDataSource()
     }
 
-    /// Configures the visible section views of `sections` again in place,
-    /// and reloads the sections whose shown view must change kind (another
-    /// reuse identifier, or no view any more).
+    /// Configures the visible section views of `sections` again in place
+    /// (a title view takes its new title), and reloads the sections whose
+    /// shown view must change kind (another reuse identifier, or no view
+    /// any more).
     func refreshSections(_ sections: [Int], animated: Bool) {
       var replaced = IndexSet()
       for section in sections {
@@ -225,8 +259,20 @@
             ofKind: kind, inSectionAt: section)
           let shown = supplementaryView(
             forElementKind: elementKind, at: IndexPath(item: 0, section: section))
+          let title =
+            kind == .header
+            ? hostDataSource?.headerTitle(forSectionAt: section)
+            : hostDataSource?.footerTitle(forSectionAt: section)
           if let shown, let identifier, shown.reuseIdentifier == identifier {
             hostDataSource?.configureSectionView(shown, ofKind: kind, inSectionAt: section)
+          } else if identifier == nil, let title,
+            let cell = shown as? UICollectionViewListCell,
+            cell.reuseIdentifier == CollectionViewBridge.titleReuseIdentifier,
+            var content = cell.contentConfiguration as? UIListContentConfiguration
+          {
+            // A title view stays: its text is set again in place.
+            content.text = title
+            cell.contentConfiguration = content
           } else if let shown,
             !(identifier == nil && shown.reuseIdentifier == fallbackReuseIdentifier)
           {

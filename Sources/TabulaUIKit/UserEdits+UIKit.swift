@@ -87,19 +87,29 @@
       private func swipeConfiguration(_ edge: SwipeEdge, _ indexPath: IndexPath)
         -> UISwipeActionsConfiguration?
       {
-        let path = ItemPath(indexPath)
-        guard let actions = source?.swipeActions(forItemAt: path, edge: edge), !actions.isEmpty
-        else { return nil }
-        return UISwipeActionsConfiguration(
-          actions: actions.map { action in
-            UIContextualAction(
-              style: action.style == .destructive ? .destructive : .normal, title: action.title
-            ) { [weak self] _, _, done in
-              self?.source?.performSwipeAction(action, forItemAt: path)
-              done(true)
-            }
-          })
+        source.flatMap { swipeActionsConfiguration($0, edge, ItemPath(indexPath)) }
       }
+    }
+
+    /// The data source's swipe actions of the row at `path` on `edge` as
+    /// UIKit's configuration (`nil` without any): each action, chosen, is
+    /// performed by the data source (a delete among them deletes as a user
+    /// edit). Tables and list sections of collection views share it.
+    @MainActor
+    func swipeActionsConfiguration<Cell>(
+      _ source: any ListHostDataSource<Cell>, _ edge: SwipeEdge, _ path: ItemPath
+    ) -> UISwipeActionsConfiguration? {
+      let actions = source.swipeActions(forItemAt: path, edge: edge)
+      guard !actions.isEmpty else { return nil }
+      return UISwipeActionsConfiguration(
+        actions: actions.map { [weak source] action in
+          UIContextualAction(
+            style: action.style == .destructive ? .destructive : .normal, title: action.title
+          ) { _, _, done in
+            source?.performSwipeAction(action, forItemAt: path)
+            done(true)
+          }
+        })
     }
   #endif
 

@@ -71,7 +71,7 @@ extension ListController {
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   public func headerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
-    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.headerTitle
+    return (sectionModel(at: section) as? any HeaderTitleProviding)?.headerTitle
   }
 
   /// The section model's ``HeaderTitleProviding/footerTitle``, if it has one.
@@ -81,7 +81,16 @@ extension ListController {
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   public func footerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
-    return (_snapshot._sections[section] as? any HeaderTitleProviding)?.footerTitle
+    return (sectionModel(at: section) as? any HeaderTitleProviding)?.footerTitle
+  }
+
+  /// The model of the section at `section` that titles and section
+  /// presenters see: an ``AnyItem`` section's base (so that sections of
+  /// several model types can share a snapshot), else the section itself.
+  func sectionModel(at section: Int) -> Any {
+    let model = _snapshot._sections[section]
+    if SectionModel.self == AnyItem.self { return unsafeBitCast(model, to: AnyItem.self).base }
+    return model
   }
 
   /// Traps with the snapshot's message for a path outside it.

@@ -74,11 +74,21 @@ extension ListController {
     return height
   }
 
+  /// The layout of the section at `section` from the ``SectionPresenter``
+  /// registered for its model (``SectionPresenter/layout(for:)``), or `nil`
+  /// (the layout's default) without one.
+  ///
+  /// - Precondition: `section` is a section index of ``snapshot``.
+  public func sectionLayout(forSectionAt section: Int) -> SectionLayout? {
+    guard let (presenter, model) = sectionPresenter(at: section) else { return nil }
+    return presenter.layout(model)
+  }
+
   /// The section presenter of the section at `section`, and its model.
   private func sectionPresenter(at section: Int) -> (SectionPresenterEntry, Any)? {
     _snapshot._checkSectionIndex(section)
     guard let presenters, !presenters.sectionRegistrations.isEmpty else { return nil }
-    let model: Any = _snapshot._sections[section]
+    let model = sectionModel(at: section)
     guard let presenter = presenters.sectionPresenter(for: model) else { return nil }
     return (presenter, model)
   }

@@ -165,6 +165,11 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   func sectionViewHeight(ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double)
     -> Double?
 
+  /// How the section at `section` lays out its items, for a host whose
+  /// layout asks (a collection view with Tabula's compositional layout), or
+  /// `nil` for the layout's default.
+  func sectionLayout(forSectionAt section: Int) -> SectionLayout?
+
   /// The height of the item at `path` for a list `width` wide, or `nil` for
   /// the host's default.
   func height(forItemAt path: ItemPath, width: Double) -> Double?
@@ -264,6 +269,9 @@ extension ListHostDataSource {
   public func configureSectionView<View>(
     _ view: View, ofKind kind: SectionViewKind, inSectionAt section: Int
   ) {}
+
+  /// `nil`: the layout's default.
+  public func sectionLayout(forSectionAt section: Int) -> SectionLayout? { nil }
 
   /// The host's default.
   public func sectionViewHeight(

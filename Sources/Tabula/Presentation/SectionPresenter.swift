@@ -66,11 +66,20 @@ public protocol SectionPresenter<Section, View> {
   /// ``Presenter/cellClass`` does for cells: `View.self` by default; `nil`
   /// when the app registers the views itself.
   var viewClass: View.Type? { get }
+
+  /// How the section lays out its items in a collection view with Tabula's
+  /// compositional layout (rows, columns, heights, spacing), or `nil` for
+  /// the layout's default. Chosen per section model type like the views:
+  /// the same fallback from exact type to protocols.
+  func layout(for section: Section) -> SectionLayout?
 }
 
 extension SectionPresenter {
   /// The host's plain section view class: `View.self`.
   public var viewClass: View.Type? { View.self }
+
+  /// `nil`: the layout's default.
+  public func layout(for section: Section) -> SectionLayout? { nil }
 
   /// `nil`: the host's default height.
   public func height(for section: Section, kind: SectionViewKind, width: Double) -> Double? {
@@ -92,6 +101,7 @@ final class SectionPresenterEntry {
   let name: String
   /// The class registered for the presenter's views, if any.
   let viewClass: Any.Type?
+  let layout: (Any) -> SectionLayout?
 
   init<P: SectionPresenter>(_ presenter: P, id: Int) {
     self.id = id
@@ -106,5 +116,6 @@ final class SectionPresenterEntry {
     viewTypeName = "\(P.View.self)"
     name = "\(P.self)"
     viewClass = presenter.viewClass
+    layout = { presenter.layout(for: cast($0, to: P.Section.self)) }
   }
 }
