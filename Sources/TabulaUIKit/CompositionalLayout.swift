@@ -2,7 +2,7 @@
   import Tabula
   import UIKit
 
-  extension UICollectionViewCompositionalLayout {
+  extension UICollectionViewLayout {
     /// A compositional layout for a collection view that a
     /// `ListController` drives: each section is laid out by the
     /// `SectionLayout` its section presenter answers for its model type

@@ -43,6 +43,10 @@
   @MainActor
   public protocol ContentConfigurationPresenter<Model, Cell>: Presenter
   where Cell: ContentConfigurableCell {
+    /// The model type presented (restated so that Swift infers it from
+    /// ``contentConfiguration(for:context:)`` alone).
+    associatedtype Model
+
     /// The configuration that shows `model`.
     func contentConfiguration(for model: Model, context: PresentationContext)
       -> any UIContentConfiguration
@@ -126,6 +130,10 @@
   @MainActor
   public protocol ContentSectionPresenter<Section, View>: SectionPresenter
   where View: AnyObject {
+    /// The section model type presented (restated so that Swift infers it
+    /// from ``contentConfiguration(for:kind:)`` alone).
+    associatedtype Section
+
     /// The configuration of the section's view of `kind`, or `nil` when it
     /// has none (the section's title shows, if it has one).
     func contentConfiguration(for section: Section, kind: SectionViewKind)
