@@ -281,6 +281,13 @@ struct ListControllerTests {
       let (view, controller) = makeController(
         kind, viewportHeight: random.chance(0.5) ? 1000 : random.int(in: 1...8),
         timing: random.chance(0.5) ? .immediate : .nextTurn, snapshot: snapshot)
+      // Half the collection views lay out grids of 1 to 3 columns (sizes
+      // from the layout, rows of several items).
+      if let collection = view as? SimulatedCollectionView, random.chance(0.5) {
+        collection.compositionalLayout = .grid(
+          columns: random.int(in: 1...3),
+          itemHeight: random.chance(0.5) ? .absolute(1) : .estimated(2))
+      }
       for step in 0..<random.int(in: 1...4) {
         snapshot = randomChange(of: snapshot, &random, ids: &ids, maxInserts: 8)
         view.scrollOffset = random.int(in: 0...max(0, snapshot.numberOfItems - 2))
