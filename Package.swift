@@ -22,6 +22,24 @@ let package = Package(
     .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     .executable(name: "tabula-bench", targets: ["tabula-bench"]),
   ],
+  // What an app pays for: an app that depends on `Tabula`, `TabulaUIKit` or
+  // `TabulaTesting` resolves no other package. GRDB is resolved only with the
+  // `GRDB` trait (for `TabulaGRDB`), and ArgumentParser only with `Tools`
+  // (the demo and the benchmarks). SwiftPM gives a package's default traits
+  // to its own builds and to apps that depend on it alike, so `Tools` is the
+  // default (the README's `swift run tabula-demo` and `swift test` need it)
+  // and apps say `traits: []` or `traits: ["GRDB"]`; test targets' packages
+  // are never resolved for apps.
+  traits: [
+    .trait(
+      name: "GRDB",
+      description: "TabulaGRDB: live lists and trees over SQLite, with GRDB."),
+    .trait(
+      name: "Tools",
+      description: "The demo and the benchmarks (tabula-demo, tabula-bench): ArgumentParser.",
+      enabledTraits: ["GRDB"]),
+    .default(enabledTraits: ["Tools"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -34,21 +52,28 @@ let package = Package(
     .target(name: "TabulaTerminal", dependencies: ["Tabula"]),
     .target(
       name: "TabulaGRDB",
-      dependencies: ["Tabula", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "Tabula", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
+      ]),
     .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
     .target(
       name: "TabulaDemoKit",
       dependencies: [
-        "Tabula", "TabulaTerminal", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Tabula", "TabulaTerminal", "TabulaGRDB",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Tools"])),
       ]),
     .executableTarget(name: "tabula-demo", dependencies: ["TabulaDemoKit"]),
     .executableTarget(
       name: "tabula-bench",
       dependencies: [
         "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Tools"])),
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
       ]
     ),
     .testTarget(

@@ -1,5 +1,8 @@
 import Foundation
-import GRDB
+
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// What a full read learned about a request, which tells the
 /// ``ChangeTracker`` which changes matter and how to follow them.

@@ -1,4 +1,6 @@
-import GRDB
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 // The SQL of user edits: the rows a move reads and writes (FetchedEditor),
 // and the rows around a drop point that a relabelling window reads

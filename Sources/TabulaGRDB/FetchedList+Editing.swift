@@ -1,5 +1,8 @@
-import GRDB
 import Tabula
+
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 // Writing user moves back to the table: the moved row's rank (and section
 // column) change, with the fewest rows written (FetchedRanks.swift); the

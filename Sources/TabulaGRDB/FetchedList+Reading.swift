@@ -1,6 +1,9 @@
 import Foundation
-import GRDB
 import Tabula
+
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// What one read of a ``FetchedList`` returned, before merging.
 enum FetchedRead<Item: Sendable>: Sendable {

@@ -1,6 +1,9 @@
 import Foundation
-import GRDB
 import Tabula
+
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// A live, sectioned list over an SQLite query: it fetches the rows, groups
 /// them into sections, and publishes a new snapshot whenever the database,

@@ -1,4 +1,6 @@
-import GRDB
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 // Order maintenance for user moves: integer ranks with gaps, relabelled
 // locally when a gap closes.

@@ -1,5 +1,8 @@
 import Foundation
-import GRDB
+
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// What a ``FetchedList`` shows: the rows of one table that match a filter, in
 /// an order; or, as a fallback, any SQL query.

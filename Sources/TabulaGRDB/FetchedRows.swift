@@ -1,4 +1,6 @@
-import GRDB
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// The rows of a fetched list, in order, as parallel arrays: rowids, items,
 /// section keys, and the order keys of every row laid end to end (one

@@ -1,5 +1,8 @@
-import GRDB
 import Tabula
+
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// How a ``FetchedList`` groups its rows into sections.
 public struct FetchedSectioning<Record>: Sendable {

@@ -1,6 +1,9 @@
 import Foundation
-import GRDB
 import Tabula
+
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// A live outline over a table that stores a tree as an adjacency list:
 /// the roots, and the children of every expanded node, read from SQLite and

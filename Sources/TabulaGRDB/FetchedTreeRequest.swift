@@ -1,4 +1,6 @@
-import GRDB
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// What a ``FetchedTree`` shows: the rows of a table that stores a tree as
 /// an adjacency list (each row names its parent's id, NULL for a root),

@@ -1,4 +1,6 @@
-import GRDB
+#if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
+  import GRDB
+#endif
 
 /// Compares two values as SQLite's `ORDER BY` does: NULL, then numbers
 /// (integers and reals compared by exact value, as SQLite does, not through
