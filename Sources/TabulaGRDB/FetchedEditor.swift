@@ -2,52 +2,119 @@
   import GRDB
 #endif
 
-// The SQL of user edits: the rows a move reads and writes (FetchedEditor),
-// and the rows around a drop point that a relabelling window reads
-// (SQLNeighbourhood, for the planner in FetchedRanks.swift).
+// The SQL of user edits: the checks of an editable table, the rows a move
+// reads and writes (FetchedEditor), and the rows around a drop point that a
+// relabelling window reads (SQLNeighbourhood, for the planner in
+// FetchedRanks.swift). Every rank read is checked: editing needs integer
+// ranks, and a NULL, real, text or blob rank is an error naming its row.
 
 /// The settings of an editable list and the SQL of its writes.
 struct FetchedEditor<ID>: Sendable {
   let settings: FetchedEditing
   let table: String
   let id: @Sendable (ID) -> (any DatabaseValueConvertible)?
+  /// The section id of a value of the section column, as the list makes it.
+  let sectionKey: @Sendable (DatabaseValue) -> String
 
-  /// Writes one move; returns the rows written with their new ranks, the
-  /// moved row first.
+  /// Checks that the table can be edited: its columns exist, the rank
+  /// column stores integers (INTEGER, NUMERIC or no declared type: a REAL
+  /// or TEXT column would turn the ranks written into reals or text), and
+  /// every rank in it is an integer.
+  func validate(_ db: Database) throws {
+    let columns = try db.columns(in: table)
+    let names = Set(columns.map { $0.name.lowercased() })
+    let missing =
+      ([settings.idColumn, settings.rankColumn] + (settings.sectionColumn.map { [$0] } ?? []))
+      .filter { !names.contains($0.lowercased()) }
+    guard missing.isEmpty else {
+      throw FetchedEditingError.missingColumns(table: table, missing)
+    }
+    if let rank = columns.first(where: { $0.name.lowercased() == settings.rankColumn.lowercased() }
+    ),
+      !Self.storesIntegers(declaredType: rank.type)
+    {
+      throw FetchedEditingError.rankColumnType(column: settings.rankColumn, declaredType: rank.type)
+    }
+    if let row = try Row.fetchOne(
+      db,
+      sql: "SELECT \(quoted(settings.idColumn)), \(quoted(settings.rankColumn)) FROM "
+        + "\(quoted(table)) WHERE typeof(\(quoted(settings.rankColumn))) <> 'integer' LIMIT 1")
+    {
+      throw FetchedEditingError.invalidRank(
+        row: RankValues.text(row[0]), value: RankValues.text(row[1]))
+    }
+  }
+
+  /// Whether a column declared `type` keeps integers as integers (SQLite's
+  /// type affinity rules: INTEGER, NUMERIC, or none).
+  static func storesIntegers(declaredType type: String) -> Bool {
+    let type = type.uppercased()
+    if type.contains("INT") { return true }
+    if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return false }
+    if type.isEmpty || type.contains("BLOB") { return true }
+    return !(type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB"))
+  }
+
+  /// Writes one move of `item` to just after `previous` (or, without it,
+  /// just before `next`; without either, the section's end): `previous`
+  /// and `next` are the rows of the list around the drop, and rows the
+  /// list does not show may sit between them. Moved to another section,
+  /// the row takes `section`'s value in the section column. Returns the
+  /// rows written with their new ranks, the moved row first.
   func writeMove(
-    _ db: Database, item: ID, previous: ID?, next: ID?, section: String?, sectionFilter: String
+    _ db: Database, item: ID, previous: ID?, next: ID?, crossing: Bool, section: String
   ) throws -> [(rowID: Int64, rank: Int64)] {
-    let moved = try ranked(db, item).rowID
+    let moved = try ranked(db, item)
     let before = try previous.map { try ranked(db, $0) }
     let after = try next.map { try ranked(db, $0) }
-    if let before, let after, !(before < after) {
+    if let before, let after, !(before.row < after.row) {
       // The neighbours are not in that order in the table (another writer
       // moved them): the list is behind; the echo brings it up to date.
       throw FetchedEditingError.neighboursMoved(previous: "\(previous!)", next: "\(next!)")
     }
     // The section's value as the table holds it (NULL included), read from
-    // a neighbour; a section with no rows yet takes its id ("" for NULL).
-    var sectionValue: DatabaseValue = sectionFilter.isEmpty ? .null : sectionFilter.databaseValue
-    if let column = settings.sectionColumn, let neighbour = before ?? after {
-      sectionValue =
-        try DatabaseValue.fetchOne(
-          db,
-          sql: "SELECT \(column.quotedDatabaseIdentifier) FROM "
-            + "\(table.quotedDatabaseIdentifier) WHERE rowid = ?",
-          arguments: [neighbour.rowID]) ?? .null
+    // a neighbour, which must still be in it; a section with no rows yet
+    // takes its id ("" for NULL).
+    var sectionValue: DatabaseValue = section.isEmpty ? .null : section.databaseValue
+    if settings.sectionColumn != nil {
+      for (neighbour, id) in [(before, previous), (after, next)] {
+        guard let neighbour, let id else { continue }
+        guard sectionKey(neighbour.section) == section else {
+          throw FetchedEditingError.neighbourLeftSection(row: "\(id)", section: section)
+        }
+        sectionValue = neighbour.section
+      }
+    }
+    let neighbourhood = SQLNeighbourhood(
+      db: db, table: table, rank: settings.rankColumn, idColumn: settings.idColumn,
+      section: settings.sectionColumn.map { ($0, sectionValue) })
+    try neighbourhood.checkNoNullRank()
+    // The rows adjacent in the table around the drop point: just after the
+    // row dropped after (or before the row dropped before), so that no
+    // hidden row sits between them and the new rank is no other row's.
+    let (low, high): (RankedRow?, RankedRow?)
+    if let before {
+      low = before.row
+      high = try neighbourhood.rows(after: before.row, limit: 1, excluding: moved.row.rowID).first
+    } else if let after {
+      low = try neighbourhood.rows(before: after.row, limit: 1, excluding: moved.row.rowID).first
+      high = after.row
+    } else {
+      low = try neighbourhood.last(excluding: moved.row.rowID)
+      high = nil
     }
     let plan = try RankPlanner.plan(
-      moving: moved, between: before, and: after, editing: settings,
-      neighbourhood: SQLNeighbourhood(
-        db: db, table: table, rank: settings.rankColumn,
-        section: settings.sectionColumn.map { ($0, sectionValue) }))
-    let quotedTable = table.quotedDatabaseIdentifier
-    let rank = settings.rankColumn.quotedDatabaseIdentifier
-    for (offset, write) in plan.writes.enumerated() {
-      if offset == 0, section != nil, let column = settings.sectionColumn {
+      moving: moved.row.rowID, between: low, and: high, editing: settings,
+      neighbourhood: neighbourhood)
+    let sameSection = !crossing || settings.sectionColumn == nil
+    let statements = try plan.statements(
+      movedRank: sameSection ? moved.row.rank : nil, spare: { try neighbourhood.spareRank() })
+    let quotedTable = quoted(table)
+    let rank = quoted(settings.rankColumn)
+    for (offset, write) in statements.enumerated() {
+      if offset == statements.count - 1, crossing, let column = settings.sectionColumn {
         try db.execute(
-          sql: "UPDATE \(quotedTable) SET \(rank) = ?, \(column.quotedDatabaseIdentifier) = ? "
-            + "WHERE rowid = ?",
+          sql: "UPDATE \(quotedTable) SET \(rank) = ?, \(quoted(column)) = ? WHERE rowid = ?",
           arguments: [write.rank, sectionValue, write.rowID])
       } else {
         try db.execute(
@@ -63,32 +130,56 @@ struct FetchedEditor<ID>: Sendable {
   func row(_ db: Database, _ item: ID) throws -> Row? {
     try Row.fetchOne(
       db,
-      sql: "SELECT rowid AS tabula_rowid, * FROM \(table.quotedDatabaseIdentifier) WHERE "
-        + "\(settings.idColumn.quotedDatabaseIdentifier) = ?",
+      sql: "SELECT rowid AS tabula_rowid, * FROM \(quoted(table)) WHERE "
+        + "\(quoted(settings.idColumn)) = ?",
       arguments: [id(item)?.databaseValue ?? .null])
   }
 
-  /// The rowid and rank of the row of `item`.
-  private func ranked(_ db: Database, _ item: ID) throws -> RankedRow {
-    let value = id(item)?.databaseValue ?? .null
+  /// The rowid, rank and section value of the row of `item`.
+  private func ranked(_ db: Database, _ item: ID) throws -> (
+    row: RankedRow, section: DatabaseValue
+  ) {
+    let section = settings.sectionColumn.map { quoted($0) } ?? "NULL"
     guard
       let row = try Row.fetchOne(
         db,
-        sql: "SELECT rowid, \(settings.rankColumn.quotedDatabaseIdentifier) FROM "
-          + "\(table.quotedDatabaseIdentifier) WHERE "
-          + "\(settings.idColumn.quotedDatabaseIdentifier) = ?",
-        arguments: [value])
+        sql: "SELECT rowid, \(quoted(settings.rankColumn)), \(section) FROM \(quoted(table)) "
+          + "WHERE \(quoted(settings.idColumn)) = ?",
+        arguments: [id(item)?.databaseValue ?? .null])
     else { throw FetchedEditingError.rowNotFound("\(item)") }
-    return RankedRow(rowID: row[0], rank: row[1] ?? 0)
+    return (RankedRow(rowID: row[0], rank: try RankValues.rank(row[1], of: "\(item)")), row[2])
+  }
+}
+
+/// Rank values as editing reads them.
+enum RankValues {
+  /// `value` as a rank, or an error naming the row and the value.
+  static func rank(_ value: DatabaseValue, of row: String) throws(FetchedEditingError) -> Int64 {
+    guard case .int64(let rank) = value.storage else {
+      throw .invalidRank(row: row, value: text(value))
+    }
+    return rank
+  }
+
+  /// A value as an error message shows it.
+  static func text(_ value: DatabaseValue) -> String {
+    switch value.storage {
+    case .null: "NULL"
+    case .int64(let integer): "\(integer)"
+    case .double(let double): "\(double)"
+    case .string(let string): "'\(string)'"
+    case .blob(let data): "a blob of \(data.count) bytes"
+    }
   }
 }
 
 /// The rows around a drop point, read in rank order (within a section when
-/// the list is sectioned by a column).
+/// the list is sectioned by a column), hidden ones included.
 struct SQLNeighbourhood: RankNeighbourhood {
   let db: Database
   let table: String
   let rank: String
+  let idColumn: String
   let section: (column: String, value: DatabaseValue)?
 
   func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
@@ -99,44 +190,72 @@ struct SQLNeighbourhood: RankNeighbourhood {
     try fetch(before: false, row: row, limit: limit, excluding: excluded)
   }
 
-  func rows(between low: RankedRow, and high: RankedRow, excluding excluded: Int64) throws
-    -> [RankedRow]
-  {
-    let quoted = rank.quotedDatabaseIdentifier
-    var sql =
-      "SELECT rowid, \(quoted) FROM \(table.quotedDatabaseIdentifier) WHERE (\(quoted) > ? OR "
-      + "(\(quoted) = ? AND rowid > ?)) AND (\(quoted) < ? OR (\(quoted) = ? AND rowid < ?)) "
-      + "AND rowid <> ?"
-    var arguments: StatementArguments = [
-      low.rank, low.rank, low.rowID, high.rank, high.rank, high.rowID, excluded,
-    ]
-    if let section {
-      sql += " AND \(section.column.quotedDatabaseIdentifier) IS ?"
-      arguments += [section.value]
-    }
-    sql += " ORDER BY \(quoted), rowid"
-    return try Row.fetchAll(db, sql: sql, arguments: arguments).map {
-      RankedRow(rowID: $0[0], rank: $0[1] ?? 0)
+  /// The section's last row in rank order, but `excluded`.
+  func last(excluding excluded: Int64) throws -> RankedRow? {
+    try select(
+      "rowid <> ?", [excluded], order: "\(quoted(rank)) DESC, rowid DESC", limit: 1
+    ).first
+  }
+
+  /// A rank no row of the section has: one past its largest (or before
+  /// its smallest).
+  func spareRank() throws -> Int64 {
+    let row = try Row.fetchOne(
+      db,
+      sql: "SELECT max(\(quoted(rank))), min(\(quoted(rank))) FROM \(quoted(table))"
+        + sectionCondition(prefix: " WHERE"),
+      arguments: sectionArguments)
+    let largest: Int64? = row?[0]
+    let smallest: Int64? = row?[1]
+    if let largest, largest < .max { return largest + 1 }
+    if let smallest, smallest > .min { return smallest - 1 }
+    if largest == nil { return 0 }
+    throw FetchedEditingError.noRoom(rows: 0)
+  }
+
+  /// Throws, naming the row, if a row of the section has a NULL rank (which
+  /// SQL's comparisons skip, so no window would see it).
+  func checkNoNullRank() throws {
+    if let row = try Row.fetchOne(
+      db,
+      sql: "SELECT \(quoted(idColumn)) FROM \(quoted(table)) WHERE \(quoted(rank)) IS NULL"
+        + sectionCondition(prefix: " AND") + " LIMIT 1",
+      arguments: sectionArguments)
+    {
+      throw FetchedEditingError.invalidRank(row: RankValues.text(row[0]), value: "NULL")
     }
   }
 
   private func fetch(before: Bool, row: RankedRow, limit: Int, excluding excluded: Int64) throws
     -> [RankedRow]
   {
-    let quoted = rank.quotedDatabaseIdentifier
+    let column = quoted(rank)
     let (comparison, order) = before ? ("<", "DESC") : (">", "ASC")
-    var sql =
-      "SELECT rowid, \(quoted) FROM \(table.quotedDatabaseIdentifier) WHERE (\(quoted) "
-      + "\(comparison) ? OR (\(quoted) = ? AND rowid \(comparison) ?)) AND rowid <> ?"
-    var arguments: StatementArguments = [row.rank, row.rank, row.rowID, excluded]
-    if let section {
-      sql += " AND \(section.column.quotedDatabaseIdentifier) IS ?"
-      arguments += [section.value]
+    return try select(
+      "(\(column) \(comparison) ? OR (\(column) = ? AND rowid \(comparison) ?)) AND rowid <> ?",
+      [row.rank, row.rank, row.rowID, excluded], order: "\(column) \(order), rowid \(order)",
+      limit: limit)
+  }
+
+  /// The rows of the section matching `condition`, in `order`, each rank
+  /// checked.
+  private func select(
+    _ condition: String, _ arguments: StatementArguments, order: String, limit: Int
+  ) throws -> [RankedRow] {
+    let sql =
+      "SELECT rowid, \(quoted(rank)), \(quoted(idColumn)) FROM \(quoted(table)) WHERE "
+      + condition + sectionCondition(prefix: " AND") + " ORDER BY \(order) LIMIT ?"
+    return try Row.fetchAll(db, sql: sql, arguments: arguments + sectionArguments + [limit]).map {
+      RankedRow(
+        rowID: $0[0], rank: try RankValues.rank($0[1], of: RankValues.text($0[2])))
     }
-    sql += " ORDER BY \(quoted) \(order), rowid \(order) LIMIT ?"
-    arguments += [limit]
-    return try Row.fetchAll(db, sql: sql, arguments: arguments).map {
-      RankedRow(rowID: $0[0], rank: $0[1] ?? 0)
-    }
+  }
+
+  private func sectionCondition(prefix: String) -> String {
+    section.map { "\(prefix) \(quoted($0.column)) IS ?" } ?? ""
+  }
+
+  private var sectionArguments: StatementArguments {
+    section.map { [$0.value] } ?? []
   }
 }

@@ -31,6 +31,25 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
   /// An insert (an undone delete) of an item this list did not delete: its
   /// row's values are unknown.
   case noDeletedRow(String)
+  /// A rank that is not an integer (NULL, a real, text, a blob): the row
+  /// (by id) and the value.
+  case invalidRank(row: String, value: String)
+  /// The rank column is declared with a type that does not keep integers
+  /// (REAL, TEXT).
+  case rankColumnType(column: String, declaredType: String)
+  /// ``FetchedEditing`` spacing that cannot work.
+  case invalidSpacing(gap: Int64, minimumSpacing: Int64)
+  /// A row the list showed next to the drop is in another section now
+  /// (another writer moved it).
+  case neighbourLeftSection(row: String, section: String)
+  /// The row is not one of the list's database rows (``FetchedList/willApply``
+  /// added it, or the list has not read it yet).
+  case notADatabaseRow(String)
+  /// A drop into a section no database row of the list is in
+  /// (``FetchedList/willApply`` made it).
+  case sectionNotInDatabase(String)
+  /// No room is left in the rank column's range (the section fills Int64).
+  case noRoom(rows: Int)
 
   /// The message, naming what is wrong.
   public var description: String {
@@ -55,10 +74,54 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
       return "the rows \(previous) and \(next) the row was dropped between are no longer in "
         + "that order in the table (another writer moved them)"
     case .noDeletedRow(let id):
-      return "cannot insert the row with id \(id) again: this list did not delete it, so its "
-        + "values are unknown"
+      return "cannot insert the row with id \(id) again: this list did not delete it (or no "
+        + "undo step holds it any more), so its values are unknown"
+    case .invalidRank(let row, let value):
+      return "the row with id \(row) has the rank \(value): moving rows needs an integer rank "
+        + "in every row"
+    case .rankColumnType(let column, let type):
+      return "the rank column \(column) is declared \(type), which does not keep integers: "
+        + "declare it INTEGER"
+    case .invalidSpacing(let gap, let spacing):
+      return "FetchedEditing(gap: \(gap), minimumSpacing: \(spacing)) cannot space ranks: it needs "
+        + "2 ≤ minimumSpacing ≤ gap"
+    case .neighbourLeftSection(let row, let section):
+      return "the row with id \(row), which the row was dropped next to, is no longer in section "
+        + "\(section) (another writer moved it)"
+    case .notADatabaseRow(let id):
+      return "the row with id \(id) is not one of the list's database rows (willApply added it?): "
+        + "it cannot be written"
+    case .sectionNotInDatabase(let section):
+      return "cannot drop a row into section \(section): no database row of the list is in it "
+        + "(willApply added it?)"
+    case .noRoom(let rows):
+      return "no room is left for \(rows) ranks in the rank column's range"
     }
   }
+}
+
+/// The values of a deleted row: its rowid and its table's columns.
+struct SavedRow: Sendable {
+  let rowID: Int64
+  let columns: [String]
+  let values: [DatabaseValue]
+
+  /// The values of `row`, read with its rowid as `tabula_rowid`.
+  init(_ row: Row) {
+    rowID = row["tabula_rowid"]
+    let columns = row.columnNames.filter { $0 != "tabula_rowid" }
+    self.columns = Array(columns)
+    values = columns.map { row[$0] as DatabaseValue }
+  }
+}
+
+/// What ``FetchedList/enableEditing(idColumn:rankColumn:editing:id:)`` was
+/// given: checked again against every new request.
+struct FetchedEditingSettings<ID>: Sendable {
+  let idColumn: String
+  let rankColumn: String
+  let spacing: FetchedEditing
+  let id: @Sendable (ID) -> (any DatabaseValueConvertible)?
 }
 
 extension FetchedList {
@@ -69,8 +132,17 @@ extension FetchedList {
   ///
   /// The request must be a table request ordered by the section column (if
   /// the list is sectioned by a column) and then `rankColumn` ascending;
-  /// ranks are NOT NULL integers, best `editing.gap` apart (rows appended
-  /// later: the largest rank plus the gap).
+  /// ranks are integers (every row's; the column declared INTEGER,
+  /// NUMERIC or without a type), best `editing.gap` apart (rows appended
+  /// later: the largest rank plus the gap). Ranks stay unique within a
+  /// section through every move (a UNIQUE index on the section and rank
+  /// columns is welcome).
+  ///
+  /// Editing follows the request: after ``setRequest(_:)`` (or a new
+  /// filter or order) the settings are checked against the new request; a
+  /// request they do not fit (another order, a table without the columns)
+  /// turns editing off (``canWrite`` is `false`, and ``write(_:)`` throws
+  /// what is wrong) until a request they fit again.
   ///
   /// - Parameters:
   ///   - idColumn: The column that holds each row's item id.
@@ -79,189 +151,330 @@ extension FetchedList {
   ///     when `nil`); its column names are those given here.
   ///   - id: The value of `idColumn` for an item id.
   /// - Throws: ``FetchedEditingError`` naming what is wrong (an SQL request,
-  ///   the ordering, a missing column), at once rather than at the first
-  ///   drag.
+  ///   the ordering, a missing column, the rank column's type, a row whose
+  ///   rank is not an integer), at once rather than at the first drag.
   public func enableEditing(
     idColumn: String = "id", rankColumn: String, editing: FetchedEditing? = nil,
     id: @escaping @Sendable (Item.ID) -> (any DatabaseValueConvertible)?
   ) throws {
-    guard let table = request.table else { throw FetchedEditingError.notATableRequest }
-    let ordering = request.ordering
-    let sectionColumn = sectioning.column
-    let expected = (sectionColumn.map { [$0] } ?? []) + [rankColumn]
-    // Sectioned by a column: ranks order rows within a section, so the
-    // section column comes first.
-    let prefixOK = ordering.map(\.column) == expected
-    guard let last = ordering.last, last.column == rankColumn, last.ascending, prefixOK,
-      ordering.count <= expected.count
-    else {
-      throw FetchedEditingError.notOrderedByRank(
-        rankColumn: rankColumn, ordering: ordering.map(\.description))
-    }
-    let columns = try writer.read { db in try db.columns(in: table).map { $0.name.lowercased() } }
-    let missing = ([idColumn, rankColumn] + (sectionColumn.map { [$0] } ?? [])).filter {
-      !columns.contains($0.lowercased())
-    }
-    guard missing.isEmpty else {
-      throw FetchedEditingError.missingColumns(table: table, missing)
-    }
-    var settings =
-      editing ?? FetchedEditing(idColumn: idColumn, rankColumn: rankColumn)
-    settings.idColumn = idColumn
-    settings.rankColumn = rankColumn
-    settings.sectionColumn = sectionColumn
-    editor = FetchedEditor(settings: settings, table: table, id: id)
+    let settings = FetchedEditingSettings(
+      idColumn: idColumn, rankColumn: rankColumn, spacing: editing ?? .standard, id: id)
+    let editor = try editor(settings, for: request).get()
+    try writer.read { db in try editor.validate(db) }
+    editingSettings = settings
+    editorState = .success(editor)
+    editorValidated = true
   }
 
-  /// Whether user edits are written back (editing is enabled).
-  public var canWrite: Bool { editor != nil }
+  /// Whether user edits are written back: editing is enabled, and fits the
+  /// request.
+  public var canWrite: Bool {
+    if case .success = editorState { true } else { false }
+  }
 
-  /// Writes a user edit to the table in one transaction, then shows it at
-  /// once; the database's echo agrees with it. A move writes the moved row
-  /// (and the rows a relabelling spreads); a delete deletes the rows,
-  /// keeping their values; an insert (an undone delete) inserts those
-  /// rows again, rank and rowid included.
+  /// The editor of `settings` for `request`, or why the request does not
+  /// fit them (checked without the database; the table's columns and
+  /// ranks are checked by ``FetchedEditor/validate(_:)``).
+  func editor(
+    _ settings: FetchedEditingSettings<Item.ID>, for request: FetchedRequest
+  ) -> Result<FetchedEditor<Item.ID>, FetchedEditingError> {
+    guard let table = request.table else { return .failure(.notATableRequest) }
+    let ordering = request.ordering
+    let sectionColumn = sectioning.column
+    let expected = (sectionColumn.map { [$0] } ?? []) + [settings.rankColumn]
+    // Sectioned by a column: ranks order rows within a section, so the
+    // section column comes first.
+    guard ordering.map(\.column) == expected, ordering.last?.ascending == true else {
+      return .failure(
+        .notOrderedByRank(
+          rankColumn: settings.rankColumn, ordering: ordering.map(\.description)))
+    }
+    var spacing = settings.spacing
+    spacing.idColumn = settings.idColumn
+    spacing.rankColumn = settings.rankColumn
+    spacing.sectionColumn = sectionColumn
+    return .success(
+      FetchedEditor(
+        settings: spacing, table: table, id: settings.id,
+        sectionKey: FetchedSectioning<Record>.columnKey))
+  }
+
+  /// Checks editing against a new request (see
+  /// ``enableEditing(idColumn:rankColumn:editing:id:)``).
+  func requestChangedForEditing(from old: FetchedRequest) {
+    guard let editingSettings else { return }
+    editorState = editor(editingSettings, for: request)
+    if old.table != request.table { editorValidated = false }
+  }
+
+  /// Writes a user edit back to the table. The list shows a move or a
+  /// delete at once, and saves it off the main actor (the task returned);
+  /// an insert (an undone delete) shows once it is saved, where its old
+  /// rank puts it. Edits are saved in order; the database's echo agrees
+  /// with what the list shows. A move writes the moved row (and the rows a
+  /// relabelling spreads); a delete deletes the rows, keeping their values
+  /// for as long as an undo step may insert them again; an insert inserts
+  /// those rows again, rank and rowid included.
   ///
-  /// - Throws: ``FetchedEditingError`` (editing not enabled, a row another
-  ///   writer deleted, a cross-section move without a section column) or
-  ///   the database's error; nothing is written then.
-  public func write(_ edit: UserEdit<SectionInfo, Item>) throws {
-    guard let editor else { throw FetchedEditingError.notEnabled }
-    defer { editCount += 1 }
+  /// A move lands between the list's own rows around the drop (rows
+  /// ``willApply`` added are not the database's and are skipped).
+  ///
+  /// - Throws: At once, ``FetchedEditingError``: editing not enabled, or not
+  ///   fitting the request; a row or a section that is not the database's
+  ///   (``willApply``'s); a cross-section move without a section column;
+  ///   an insert of a row this list did not delete. The task throws a
+  ///   saving failure: a row another writer deleted or moved, a rank that is
+  ///   not an integer (naming the row and the value), or the database's
+  ///   error; nothing is saved then, and the list reads the table again.
+  @discardableResult
+  public func write(_ edit: UserEdit<SectionInfo, Item>) throws -> Task<Void, any Error>? {
+    guard let editorState else { throw FetchedEditingError.notEnabled }
+    let editor = try editorState.get()
+    let shown = content ?? Snapshot()
     switch edit {
-    case .move(let item, let section, let before, let base, let result):
-      let from = content.flatMap { $0.path(of: item.id) }.map { content!.sections[$0.section].id }
-      let crossing = from != nil && from != section
-      if crossing && editor.settings.sectionColumn == nil {
-        throw FetchedEditingError.cannotMoveAcrossSections(from: from ?? "?", to: section)
+    case .move(let placement, let base, let result):
+      return try writeMove(placement, base: base, result: result, shown: shown, editor: editor)
+    case .delete(let items):
+      return try writeDelete(items, shown: shown, editor: editor)
+    case .insert(let placements):
+      return try writeInsert(placements, editor: editor)
+    }
+  }
+
+  /// The items that undo steps can no longer insert again: their rows'
+  /// values go.
+  public func discardUndoData(for ids: Set<Item.ID>) {
+    for id in ids { deletedRows[id] = nil }
+  }
+
+  private func writeMove(
+    _ placement: UserEdit<SectionInfo, Item>.Placement, base: Snapshot<SectionInfo, Item>,
+    result: Snapshot<SectionInfo, Item>, shown: Snapshot<SectionInfo, Item>,
+    editor: FetchedEditor<Item.ID>
+  ) throws -> Task<Void, any Error> {
+    let item = placement.item.id
+    let section = placement.section
+    guard let from = shown.path(of: item) else {
+      throw FetchedEditingError.notADatabaseRow("\(item)")
+    }
+    // A section the list shows that none of its rows are in is willApply's
+    // (or the placeholders'); one it does not show (an undo into a section
+    // whose rows are gone) is the section column's value.
+    let target = shown.sectionIndex(of: section)
+    if target == nil && snapshot.contains(sectionWithID: section) {
+      throw FetchedEditingError.sectionNotInDatabase(section)
+    }
+    let crossing = from.section != target
+    if crossing && editor.settings.sectionColumn == nil {
+      throw FetchedEditingError.cannotMoveAcrossSections(
+        from: shown.sections[from.section].id, to: section)
+    }
+    let (previous, next) = Self.neighbours(of: placement, in: result, among: shown)
+    // Shown at once. When the list showed exactly what the user moved
+    // (loaded, no willApply), the controller's result is taken as is: its
+    // echo costs the controller nothing.
+    if state == .loaded, willApply == nil, base.isIdentical(to: snapshot) {
+      content = result
+      publish()
+    } else {
+      showRows {
+        try $0.apply(
+          .move(
+            to: .init(item: placement.item, section: section, before: next, after: previous),
+            base: $0, result: $0))
       }
-      let previous = result.path(of: item.id).flatMap { path in
-        path.item > 0 ? result.item(at: ItemPath(section: path.section, item: path.item - 1)) : nil
-      }?.id
-      let writes = try writer.write { db in
-        try editor.writeMove(
-          db, item: item.id, previous: previous, next: before,
-          section: crossing ? section : nil, sectionFilter: section)
-      }
-      rowsWrittenByEdits += writes.count
+    }
+    let ordering = request.ordering
+    let current = rowsMatch(request)
+    return save { db in
+      try editor.writeMove(
+        db, item: item, previous: previous, next: next, crossing: crossing, section: section)
+    } then: { writes in
+      self.rowsWrittenByEdits += writes.count
       // The rows the list merges the database's changes into take the new
       // ranks now: an echo that brings only some of several moves' rows
       // merges them with the others already in place, never with their old
-      // places.
-      rows = rowsAfter(writes, movedSection: crossing ? section : nil, editor: editor)
-      // Shown at once; the database's echo agrees. When the list showed
-      // exactly what the user moved (loaded, no willApply), the controller's
-      // result is taken as is: its echo costs the controller nothing.
-      if state == .loaded, willApply == nil, base.isIdentical(to: snapshot) {
-        content = result
-        publish()
-      } else {
-        showRows { try $0.moveItem(item.id, toSection: section, before: before) }
+      // places. Rows read for another request are read again anyway.
+      if current && self.rowsMatch(self.request) {
+        self.rows = self.rowsAfter(
+          writes, movedSection: crossing ? section : nil, editor: editor, ordering: ordering)
       }
-    case .delete(let items):
-      try writeDelete(items, editor: editor)
-    case .insert(let placements):
-      try writeInsert(placements, editor: editor)
     }
+  }
+
+  /// The list's own rows just before and after the moved item: in the
+  /// view it was moved in (`result`), the nearest ones of its section that
+  /// `shown` (the list's content) has, skipping rows ``willApply`` added;
+  /// without that view (an undo), its placement's neighbours.
+  private static func neighbours(
+    of placement: UserEdit<SectionInfo, Item>.Placement, in result: Snapshot<SectionInfo, Item>,
+    among shown: Snapshot<SectionInfo, Item>
+  ) -> (previous: Item.ID?, next: Item.ID?) {
+    guard let section = shown.sectionIndex(of: placement.section) else { return (nil, nil) }
+    func own(_ id: Item.ID) -> Bool {
+      id != placement.item.id && shown.sectionIndex(ofItem: id) == section
+    }
+    if let path = result.path(of: placement.item.id),
+      result.sections[path.section].id == placement.section
+    {
+      let items = result.items(inSectionAt: path.section)
+      let index = items.startIndex + path.item
+      return (
+        items[..<index].last { own($0.id) }?.id, items[(index + 1)...].first { own($0.id) }?.id
+      )
+    }
+    var moved = shown
+    guard (try? moved.apply(.move(to: placement, base: shown, result: shown))) != nil,
+      let path = moved.path(of: placement.item.id)
+    else { return (nil, nil) }
+    let items = moved.items(inSectionAt: path.section)
+    let index = items.startIndex + path.item
+    return (
+      index > items.startIndex ? items[index - 1].id : nil,
+      index + 1 < items.endIndex ? items[index + 1].id : nil
+    )
   }
 
   /// Deletes the items' rows, keeping each row's values (all its columns
   /// and its rowid) so that an undo inserts the very same row again.
-  private func writeDelete(_ items: [Item], editor: FetchedEditor<Item.ID>) throws {
-    let saved = try writer.write { db in
-      var saved: [(Item.ID, Row)] = []
-      for item in items {
-        guard let row = try editor.row(db, item.id) else {
-          throw FetchedEditingError.rowNotFound("\(item.id)")
+  private func writeDelete(
+    _ items: [Item], shown: Snapshot<SectionInfo, Item>, editor: FetchedEditor<Item.ID>
+  ) throws -> Task<Void, any Error> {
+    if let foreign = items.first(where: { !shown.contains(itemWithID: $0.id) }) {
+      throw FetchedEditingError.notADatabaseRow("\(foreign.id)")
+    }
+    let ids = items.map(\.id)
+    showRows { try $0.deleteItems(ids) }
+    let ordering = request.ordering
+    let current = rowsMatch(request)
+    return save { db in
+      var saved: [(Item.ID, SavedRow)] = []
+      for id in ids {
+        guard let row = try editor.row(db, id) else {
+          throw FetchedEditingError.rowNotFound("\(id)")
         }
-        saved.append((item.id, row))
+        let values = SavedRow(row)
+        saved.append((id, values))
         try db.execute(
-          sql: "DELETE FROM \(editor.table.quotedDatabaseIdentifier) WHERE rowid = ?",
-          arguments: [row["tabula_rowid"] as Int64])
+          sql: "DELETE FROM \(quoted(editor.table)) WHERE rowid = ?", arguments: [values.rowID])
       }
       return saved
+    } then: { saved in
+      self.rowsWrittenByEdits += saved.count
+      for (id, row) in saved { self.deletedRows[id] = row }
+      guard current && self.rowsMatch(self.request) else { return }
+      self.rows = FetchedRows.merge(
+        self.rows, removing: Set(saved.map(\.1.rowID)),
+        adding: FetchedRows(keyCount: self.rows.keyCount), ordering: ordering)
     }
-    rowsWrittenByEdits += saved.count
-    for (id, row) in saved { deletedRows[id] = row }
-    let removed = Set(saved.map { $0.1["tabula_rowid"] as Int64 })
-    rows = FetchedRows.merge(
-      rows, removing: removed, adding: FetchedRows(keyCount: rows.keyCount),
-      ordering: request.ordering)
-    showRows { try $0.deleteItems(items.map(\.id)) }
   }
 
   /// Inserts again the rows of items this list deleted, with the values
-  /// (rank and rowid included) they had.
+  /// (rank and rowid included) they had. They show once saved, read back
+  /// like any other change, where their ranks put them among the rows
+  /// there are now.
   private func writeInsert(
     _ placements: [UserEdit<SectionInfo, Item>.Placement], editor: FetchedEditor<Item.ID>
-  ) throws {
+  ) throws -> Task<Void, any Error> {
     let rowsBack = try placements.map { placement in
       guard let row = deletedRows[placement.item.id] else {
         throw FetchedEditingError.noDeletedRow("\(placement.item.id)")
       }
       return row
     }
-    // The table's own columns (a rowid alias among them keeps the rowid);
-    // the new rowids are read back.
-    let rowIDs = try writer.write { db in
-      try rowsBack.map { row in
-        let columns = row.columnNames.filter { $0 != "tabula_rowid" }
+    let ids = placements.map(\.item.id)
+    return save { db in
+      // The table's own columns (a rowid alias among them keeps the rowid).
+      for row in rowsBack {
         try db.execute(
-          sql: "INSERT INTO \(editor.table.quotedDatabaseIdentifier) "
-            + "(\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES "
-            + "(\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
-          arguments: StatementArguments(columns.map { row[$0] as DatabaseValue }))
-        return db.lastInsertedRowID
+          sql: "INSERT INTO \(quoted(editor.table)) "
+            + "(\(row.columns.map { quoted($0) }.joined(separator: ", "))) VALUES "
+            + "(\(Array(repeating: "?", count: row.columns.count).joined(separator: ", ")))",
+          arguments: StatementArguments(row.values))
+      }
+      return rowsBack.count
+    } then: { count in
+      self.rowsWrittenByEdits += count
+      // Kept while an undo step may delete and insert them again: a redo
+      // deletes them and saves them anew.
+      for id in ids { self.deletedRows[id] = nil }
+    }
+  }
+
+  /// Saves with `work` in a write transaction after the saves before it,
+  /// off the main actor, then runs `then` with its result. Meanwhile the
+  /// list reads nothing (a read would show the table without the edit
+  /// shown); a failure makes it read the table again.
+  private func save<Result: Sendable>(
+    _ work: @escaping @Sendable (Database) throws -> Result,
+    then finish: @escaping @MainActor (Result) -> Void
+  ) -> Task<Void, any Error> {
+    pendingSaves += 1
+    editCount += 1
+    let previous = lastSave
+    let writer = writer
+    // A table the request changed to is checked once, at its first save.
+    let validating = editorValidated ? nil : try? editorState?.get()
+    editorValidated = true
+    let task = Task { @MainActor in
+      _ = await previous?.result
+      defer {
+        self.pendingSaves -= 1
+        self.editCount += 1
+        self.startNextFetch()
+      }
+      do {
+        finish(
+          try await writer.write { db in
+            try validating?.validate(db)
+            return try work(db)
+          })
+      } catch {
+        if validating != nil { self.editorValidated = false }
+        self.refresh()
+        throw error
       }
     }
-    rowsWrittenByEdits += rowsBack.count
-    var adding = FetchedRows<Item>(keyCount: rows.keyCount)
-    for (row, rowID) in zip(rowsBack, rowIDs) {
-      let record = try Record(row: row)
-      let section = sectioning.key(record, sectioning.column.map { row[$0] } ?? .null)
-      adding.append(
-        rowID: rowID, item: makeItem(record), section: section,
-        keys: request.ordering.map { row[$0.column] as DatabaseValue })
-    }
-    rows = FetchedRows.merge(rows, removing: [], adding: adding, ordering: request.ordering)
-    for placement in placements { deletedRows[placement.item.id] = nil }
-    showRows { try $0.apply(.insert(items: placements)) }
+    lastSave = task
+    return task
   }
+
+  /// Whether ``rows`` were read for `request`'s table and order.
+  func rowsMatch(_ request: FetchedRequest) -> Bool {
+    rowsRequest.table == request.table && rowsRequest.ordering == request.ordering
+  }
+
+  /// The number of deleted rows kept for undo steps.
+  var undoDataCount: Int { deletedRows.count }
 }
 
 extension FetchedList {
-  /// Shows the list after an edit at once: `change` applied to the content,
-  /// or, when it does not apply (a section that is not there yet, or gone),
-  /// the content built again from ``rows``, which hold the edit already.
+  /// Shows the list after an edit at once: `change` applied to the content.
   func showRows(_ change: (inout Snapshot<SectionInfo, Item>) throws -> Void) {
-    guard var shown = content else { return }
-    do {
-      try change(&shown)
-    } catch {
-      guard let rebuilt = try? build.build(rows, sectioning) else { return }
-      shown = rebuilt
-    }
+    guard var shown = content, (try? change(&shown)) != nil else { return }
     content = shown
     publish()
   }
 
   /// ``rows`` with the written rows at their new ranks (the first, the
   /// moved row, in `movedSection` when it changed section).
+  ///
+  /// - Complexity: O(n + k log k) for k written rows of n.
   func rowsAfter(
     _ writes: [(rowID: Int64, rank: Int64)], movedSection: String?,
-    editor: FetchedEditor<Item.ID>
+    editor: FetchedEditor<Item.ID>, ordering: [FetchedOrdering]
   ) -> FetchedRows<Item> {
     let movedRowID = writes.first?.rowID
-    let ordering = request.ordering
-    let ranks = writes.map(\.rank)
-    let written = writes.map(\.rowID)
+    var ranks: [Int64: Int64] = [:]
+    ranks.reserveCapacity(writes.count)
+    for write in writes { ranks[write.rowID] = write.rank }
     var changes: [(position: Int, keys: [DatabaseValue])] = []
     var moved: Int?
-    for position in rows.positions(of: written) {
+    for position in rows.positions(of: writes.map(\.rowID)) {
       let rowID = rows.rowIDs[position]
       let isMoved = rowID == movedRowID
       if isMoved { moved = position }
-      let rank = ranks[written.firstIndex(of: rowID)!]
+      let rank = ranks[rowID]!
       changes.append(
         (
           position,

@@ -111,13 +111,25 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
 
   let writer: any DatabaseWriter
   let sectioning: FetchedSectioning<Record>
-  /// How user edits are written back, once enabled.
-  var editor: FetchedEditor<Item.ID>?
-  /// The rows user deletes removed, by item id, for an undo to insert.
-  var deletedRows: [Item.ID: Row] = [:]
-  /// Counts the user edits written (a fetch that ran across one is read
-  /// again).
+  /// What editing was enabled with, if it was.
+  var editingSettings: FetchedEditingSettings<Item.ID>?
+  /// How user edits are written back for the request, or why they cannot
+  /// be; `nil` until editing is enabled.
+  var editorState: Result<FetchedEditor<Item.ID>, FetchedEditingError>?
+  /// Whether the editor's table was checked (columns, rank type, ranks).
+  var editorValidated = false
+  /// The rows user deletes removed, by item id, for an undo to insert;
+  /// kept while an undo step may (``discardUndoData(for:)``).
+  var deletedRows: [Item.ID: SavedRow] = [:]
+  /// Counts the user edits written and saved (a fetch that ran across one
+  /// is read again).
   var editCount = 0
+  /// User edits shown and not saved yet: no read starts meanwhile.
+  var pendingSaves = 0
+  /// The last save started, which the next one waits for.
+  var lastSave: Task<Void, any Error>?
+  /// The table and order ``rows`` were read for.
+  var rowsRequest: (table: String?, ordering: [FetchedOrdering])
   /// Rows written back by user edits, in total.
   public internal(set) var rowsWrittenByEdits = 0
   let makeItem: @Sendable (Record) -> Item
@@ -181,6 +193,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     self.makePlaceholder = makePlaceholder
     self.build = build
     self.rows = FetchedRows(keyCount: request.ordering.count)
+    self.rowsRequest = (request.table, request.ordering)
     let tracker = ChangeTracker(table: request.table)
     self.tracker = tracker
     registration = Task {
@@ -202,7 +215,9 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// Shows another request: a new filter, a new order, another table. The
   /// list reads it in full, and a connected list animates the difference.
   public func setRequest(_ request: FetchedRequest) {
+    let old = self.request
     self.request = request
+    requestChangedForEditing(from: old)
     schedule.requestChanged()
     tracker.begin(generation: schedule.generation, table: request.table)
     if content != nil {
@@ -236,7 +251,9 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Whether every commit announced so far is reflected in ``snapshot`` and
   /// no read runs or waits.
-  public var isIdle: Bool { schedule.isIdle && !tracker.hasUndeliveredCommits }
+  public var isIdle: Bool {
+    schedule.isIdle && !tracker.hasUndeliveredCommits && pendingSaves == 0
+  }
 
   /// Returns once every commit announced so far is reflected in
   /// ``snapshot`` (or the read it needed failed: see ``state``).
@@ -278,8 +295,10 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Starts the next read, if one is due and none runs; wakes the callers
   /// of ``waitUntilIdle()`` when there is nothing left to do.
-  private func startNextFetch() {
-    guard let fetch = schedule.start() else {
+  func startNextFetch() {
+    // A read while a user edit is being saved would show the table
+    // without it.
+    guard pendingSaves == 0, let fetch = schedule.start() else {
       if isIdle {
         let waiters = idleWaiters
         idleWaiters = []
@@ -338,6 +357,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
         if fetched.readEverything && fetch.need != .everything { fullFetchCount += 1 }
         if let plan = fetched.plan { tracker.adopt(plan) }
         rows = fetched.rows
+        rowsRequest = (request.table, request.ordering)
         content = fetched.snapshot
         state = fetched.snapshot.numberOfItems == 0 ? .noContent : .loaded
         publish()

@@ -5,31 +5,55 @@
 // Order maintenance for user moves: integer ranks with gaps, relabelled
 // locally when a gap closes.
 //
-// A moved row takes the midpoint of its new neighbours' ranks: one row
-// written. When they are adjacent (or tied, or an end would overflow), a
-// window of rows around the drop point, doubling from 4 on each side, is
-// read until the ranks bounding it leave room for every row of the window
-// at least `minimumSpacing` apart (or the window reaches both ends of the
-// section, which can always be spread `gap` apart); the window's rows are
-// then relabelled evenly. Relabelling k rows buys k × minimumSpacing / 2
-// more midpoint moves into that stretch before the next one, so moves cost
-// one written row amortized in practice; the worst case (every row of a
-// densely packed section) writes the whole section once.
+// A moved row goes just after the row it was dropped after (or just before
+// the one it was dropped before): between two rows adjacent in the table,
+// hidden ones included, so the rank it takes is no other row's. It takes
+// the midpoint of their ranks: one row written. When they are adjacent (or
+// tied, or an end would overflow), a window of rows around the drop point,
+// doubling from 4 on each side, is read until the ranks bounding it leave
+// room for every row of the window at least `minimumSpacing` apart (or the
+// window reaches both ends of the section, which can always be spread `gap`
+// apart); the window's rows are then relabelled evenly, every row between
+// the bounds included, so ranks stay unique. Relabelling k rows buys
+// k × minimumSpacing / 2 more midpoint moves into that stretch before the
+// next one, so moves cost one written row amortized in practice; the worst
+// case (every row of a densely packed section) writes the whole section
+// once. The writes are ordered so that no two rows of the section share a
+// rank between two statements: a UNIQUE index on (section, rank) accepts
+// each of them.
 
-/// How ``FetchedList`` writes user moves back to its table.
-public struct FetchedEditing: Sendable {
+/// How ``FetchedList`` spaces the ranks it writes for user moves.
+public struct FetchedEditing: Sendable, Equatable {
   /// The column that holds each row's item id.
-  public var idColumn: String
+  public internal(set) var idColumn = "id"
   /// The integer column rows are ordered by within their section.
-  public var rankColumn: String
+  public internal(set) var rankColumn = "position"
   /// The column a cross-section move writes the new section's id to, if
   /// the list is sectioned by a column.
-  public var sectionColumn: String?
+  public internal(set) var sectionColumn: String?
   /// The rank distance new rows should be given apart (and what relabelling
   /// spreads rows to at the ends of a section): 2³² by default.
-  public var gap: Int64 = 1 << 32
-  /// The smallest spacing a relabelled window leaves between its rows.
-  public var minimumSpacing: Int64 = 1 << 10
+  public let gap: Int64
+  /// The smallest spacing a relabelled window leaves between its rows:
+  /// 2¹⁰ by default.
+  public let minimumSpacing: Int64
+
+  /// Ranks `gap` apart at the ends of a section, and relabelled windows at
+  /// least `minimumSpacing` apart.
+  ///
+  /// - Throws: ``FetchedEditingError/invalidSpacing(gap:minimumSpacing:)``
+  ///   unless 2 ≤ `minimumSpacing` ≤ `gap`: with a spacing under 2 no row
+  ///   fits between two others, and a relabelling could never make room.
+  public init(gap: Int64 = 1 << 32, minimumSpacing: Int64 = 1 << 10) throws(FetchedEditingError) {
+    guard minimumSpacing >= 2, gap >= minimumSpacing else {
+      throw .invalidSpacing(gap: gap, minimumSpacing: minimumSpacing)
+    }
+    self.gap = gap
+    self.minimumSpacing = minimumSpacing
+  }
+
+  /// The default spacing.
+  static let standard = try! FetchedEditing()
 }
 
 /// A row's position in rank order: its rank, then its rowid (the order the
@@ -47,10 +71,35 @@ struct RankedRow: Comparable {
 struct RankPlan: Equatable {
   /// (rowid, new rank), the moved row first.
   var writes: [(rowID: Int64, rank: Int64)]
+  /// The ranks the written rows had, but the moved row's, by rowid.
+  var oldRanks: [Int64: Int64] = [:]
 
   static func == (left: RankPlan, right: RankPlan) -> Bool {
     left.writes.map(\.rowID) == right.writes.map(\.rowID)
       && left.writes.map(\.rank) == right.writes.map(\.rank)
+  }
+
+  /// The statements that make the plan, in an order in which no two rows
+  /// ever share a rank: rows whose rank goes down, the lowest first; rows
+  /// whose rank goes up, the highest first (both keep their order, so each
+  /// takes a rank no unwritten row holds); the moved row last. Rows whose
+  /// rank does not change are not written. The moved row, still in the
+  /// section at `movedRank` (`nil`: it comes from another section), is
+  /// first set aside at `spare()`, a rank no row has, when a relabelled row
+  /// takes its rank.
+  func statements(movedRank: Int64?, spare: () throws -> Int64) rethrows -> [(
+    rowID: Int64, rank: Int64
+  )] {
+    guard let moved = writes.first else { return [] }
+    let others = writes.dropFirst().filter { oldRanks[$0.rowID] != $0.rank }
+    var statements: [(rowID: Int64, rank: Int64)] = []
+    if let movedRank, others.contains(where: { $0.rank == movedRank }) {
+      statements.append((moved.rowID, try spare()))
+    }
+    statements += others.filter { $0.rank < oldRanks[$0.rowID]! }.sorted { $0.rank < $1.rank }
+    statements += others.filter { $0.rank > oldRanks[$0.rowID]! }.sorted { $0.rank > $1.rank }
+    statements.append(moved)
+    return statements
   }
 }
 
@@ -60,15 +109,12 @@ protocol RankNeighbourhood {
   func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow]
   /// Up to `limit` rows after `row` (nearest first), not counting `excluded`.
   func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow]
-  /// The rows strictly between `low` and `high`, in order, not counting
-  /// `excluded` (rows the list does not show, filtered out).
-  func rows(between low: RankedRow, and high: RankedRow, excluding excluded: Int64) throws
-    -> [RankedRow]
 }
 
 enum RankPlanner {
-  /// The writes that put `moved` between `previous` and `next` (either may
-  /// be `nil`: the section's start or end).
+  /// The writes that put `moved` between `previous` and `next`, rows
+  /// adjacent in rank order (either may be `nil`: the section's start or
+  /// end).
   static func plan(
     moving moved: Int64, between previous: RankedRow?, and next: RankedRow?,
     editing: FetchedEditing, neighbourhood: some RankNeighbourhood
@@ -84,8 +130,6 @@ enum RankPlanner {
     case (let previous?, let next?)
     where !next.rank.subtractingReportingOverflow(previous.rank).overflow
       && next.rank - previous.rank >= 2:
-      // Rows the list does not show may sit in the gap too: any rank in it
-      // keeps the shown order.
       return RankPlan(writes: [(moved, previous.rank + (next.rank - previous.rank) / 2)])
     default:
       return try relabel(
@@ -100,14 +144,6 @@ enum RankPlanner {
     moving moved: Int64, between previous: RankedRow?, and next: RankedRow?,
     editing: FetchedEditing, neighbourhood: some RankNeighbourhood
   ) throws -> RankPlan {
-    // Rows between the neighbours that the list does not show stay between
-    // them: they join the window, before the moved row.
-    let between =
-      if let previous, let next {
-        try neighbourhood.rows(between: previous, and: next, excluding: moved)
-      } else {
-        [RankedRow]()
-      }
     var side = 4
     while true {
       // Rows of the window before the drop (nearest first), and the row
@@ -122,36 +158,43 @@ enum RankPlanner {
       }
       let lowBound = below.count > side ? below.removeLast().rank : nil
       let highBound = above.count > side ? above.removeLast().rank : nil
-      let window =
-        below.reversed().map(\.rowID) + between.map(\.rowID) + [moved] + above.map(\.rowID)
+      let window = below.reversed() + [RankedRow(rowID: moved, rank: 0)] + above
       let count = Int64(window.count)
       let spread = editing.gap.multipliedReportingOverflow(by: count + 1)
+      let wide = spread.overflow ? Int64.max : spread.partialValue
       let (low, high): (Int64, Int64)
       switch (lowBound, highBound) {
       case (let bottom?, let top?):
         (low, high) = (bottom, top)
       case (let bottom?, nil):
-        (low, high) = (bottom, clampedAdd(bottom, spread.overflow ? .max : spread.partialValue))
+        (low, high) = (bottom, clampedAdd(bottom, wide))
       case (nil, let top?):
-        (low, high) = (clampedAdd(top, spread.overflow ? .min : -spread.partialValue), top)
+        (low, high) = (clampedAdd(top, -wide), top)
       case (nil, nil):
-        // The whole section: spread it around its middle rank.
+        // The whole section: spread it around its middle rank, the full
+        // width (an odd width must not lose its last unit).
         let middle = (below.last ?? above.first)?.rank ?? 0
-        let half = spread.overflow ? Int64.max / 2 : spread.partialValue / 2
-        (low, high) = (clampedAdd(middle, -half), clampedAdd(middle, half))
+        let start = min(clampedAdd(middle, -(wide / 2)), Int64.max - wide)
+        (low, high) = (start, start + wide)
       }
       let (width, overflow) = high.subtractingReportingOverflow(low)
       let spacing = overflow ? Int64.max / (count + 1) : width / (count + 1)
-      if spacing >= editing.minimumSpacing || (lowBound == nil && highBound == nil && spacing >= 1)
-      {
-        var writes: [(rowID: Int64, rank: Int64)] = []
-        for (offset, rowID) in window.enumerated() {
-          writes.append((rowID, low + spacing * Int64(offset + 1)))
+      let wholeSection = lowBound == nil && highBound == nil
+      if spacing >= editing.minimumSpacing || (wholeSection && spacing >= 2) {
+        var plan = RankPlan(writes: [])
+        for (offset, row) in window.enumerated() {
+          plan.writes.append((row.rowID, low + spacing * Int64(offset + 1)))
+          if row.rowID != moved { plan.oldRanks[row.rowID] = row.rank }
         }
         // The moved row first.
-        let index = writes.firstIndex { $0.rowID == moved }!
-        writes.insert(writes.remove(at: index), at: 0)
-        return RankPlan(writes: writes)
+        let index = plan.writes.firstIndex { $0.rowID == moved }!
+        plan.writes.insert(plan.writes.remove(at: index), at: 0)
+        return plan
+      }
+      guard !wholeSection else {
+        // The section cannot be spread further (Int64 is full): never
+        // reached with 2 ≤ gap and fewer than 2⁶² rows.
+        throw FetchedEditingError.noRoom(rows: window.count)
       }
       side *= 2
     }

@@ -28,10 +28,13 @@ public struct FetchedSectioning<Record>: Sendable {
     title: @escaping @Sendable (String) -> String = { $0 }
   ) -> FetchedSectioning {
     FetchedSectioning(
-      column: column,
-      key: { _, value in
-        value.isNull ? "" : (String.fromDatabaseValue(value) ?? "\(value)")
-      }, order: order, title: title)
+      column: column, key: { _, value in columnKey(value) }, order: order, title: title)
+  }
+
+  /// The section id of a value of the section column: its text, `""` for
+  /// NULL.
+  static func columnKey(_ value: DatabaseValue) -> String {
+    value.isNull ? "" : (String.fromDatabaseValue(value) ?? "\(value)")
   }
 
   /// A section per value of `key` on the record (a key path works).

@@ -110,6 +110,9 @@ struct FetchedEditingTests {
     let batches = table.batchCount
     // "a" holds 3, 6, 9, ...: move 3 below 9.
     table.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))
+    // Shown at once, saved off the main actor.
+    #expect(list.snapshot.items(inSectionAt: 0).prefix(4).map(\.id) == [6, 9, 3, 12])
+    await controller.waitUntilWritten()
     #expect(list.rowsWrittenByEdits == 1)
     await settle(list, controller)
     #expect(table.batchCount == batches, "no batch for the move, none for its echo")
@@ -326,12 +329,6 @@ struct ArrayNeighbourhood: RankNeighbourhood {
     Array(rows.filter { $0 > row && $0.rowID != excluded }.prefix(limit))
   }
 
-  func rows(between low: RankedRow, and high: RankedRow, excluding excluded: Int64) throws
-    -> [RankedRow]
-  {
-    rows.filter { $0 > low && $0 < high && $0.rowID != excluded }
-  }
-
   /// Applies `plan` and returns the row ids in rank order.
   func applying(_ plan: RankPlan) -> [Int64] {
     var ranks = Dictionary(uniqueKeysWithValues: rows.map { ($0.rowID, $0.rank) })
@@ -342,7 +339,7 @@ struct ArrayNeighbourhood: RankNeighbourhood {
 
 @Suite("Rank planning: midpoints, windows, ends")
 struct RankPlannerTests {
-  let editing = FetchedEditing(idColumn: "id", rankColumn: "rank")
+  let editing = FetchedEditing.standard
 
   @Test("a gap takes the midpoint; adjacent ranks relabel a window, never more than needed")
   func windows() throws {
@@ -551,7 +548,7 @@ struct FetchedEditingEdgeTests {
 struct FetchedEditingErrorTests {
   @Test("writes that cannot be made throw an error naming the row or section")
   func messages() async throws {
-    let database = try todoDatabase(count: 6)
+    let database = try todoDatabase(count: 12)
     let list = FetchedList<Todo, Todo>(
       database, request: todoRequest, sectionedBy: .column("list"))
     #expect(throws: FetchedEditingError.notEnabled) {
@@ -560,22 +557,53 @@ struct FetchedEditingErrorTests {
     try list.enableEditing(rankColumn: "position")
     await list.waitUntilIdle()
     let ghost = Todo(id: 99, title: "ghost", list: "a", position: 0)
-    let missing = #expect(throws: FetchedEditingError.self) {
+    let foreign = #expect(throws: FetchedEditingError.self) {
       try list.write(.delete(items: [ghost]))
     }
     #expect(
-      missing?.description == "the table has no row with id 99 (another writer deleted it?)")
+      foreign?.description
+        == "the row with id 99 is not one of the list's database rows (willApply added it?): "
+        + "it cannot be written")
     let notDeleted = #expect(throws: FetchedEditingError.self) {
       try list.write(.insert(items: [.init(item: ghost, section: "a", before: nil)]))
     }
     #expect(
       notDeleted?.description
-        == "cannot insert the row with id 99 again: this list did not delete it, so its values "
-        + "are unknown")
-    #expect(
-      FetchedEditingError.neighboursMoved(previous: "3", next: "6").description
-        == "the rows 3 and 6 the row was dropped between are no longer in that order in the "
-        + "table (another writer moved them)")
+        == "cannot insert the row with id 99 again: this list did not delete it (or no undo "
+        + "step holds it any more), so its values are unknown")
+
+    // A row another writer deleted, found when the delete is saved.
+    let first = list.snapshot.items(inSectionAt: 0)[0]
+    try await database.write {
+      try $0.execute(sql: "DELETE FROM todo WHERE id = ?", arguments: [first.id])
+    }
+    let gone = try #require(try list.write(.delete(items: [first])))
+    await #expect { try await gone.value } throws: {
+      ($0 as? FetchedEditingError)?.description
+        == "the table has no row with id \(first.id) (another writer deleted it?)"
+    }
+    await list.waitUntilIdle()
+
+    // Neighbours another writer swapped before the move was saved: the
+    // list (not read again yet) drops the row between them.
+    let section = list.snapshot.items(inSectionAt: 1).map(\.id)
+    let (previous, next, moving) = (section[0], section[1], section.last!)
+    try await database.write { db in
+      try db.execute(
+        sql: "UPDATE todo SET position = position + (1 << 40) WHERE id = ?", arguments: [previous])
+    }
+    var result = list.snapshot
+    try result.moveItem(moving, beforeItem: next)
+    let saving = try #require(
+      try list.write(
+        .move(
+          to: result.placement(at: result.path(of: moving)!), base: list.snapshot, result: result)))
+    await #expect { try await saving.value } throws: {
+      ($0 as? FetchedEditingError)?.description
+        == "the rows \(previous) and \(next) the row was dropped between are no longer in that "
+        + "order in the table (another writer moved them)"
+    }
+    await list.waitUntilIdle()
 
     // Sectioned by a closure: no column to write a new section to.
     let byClosure = FetchedList<Todo, Todo>(
@@ -586,18 +614,48 @@ struct FetchedEditingErrorTests {
     let snapshot = byClosure.snapshot
     let item = snapshot.items(inSectionAt: 0)[0]
     let other = snapshot.sections.first { $0.id != snapshot.sections[0].id }!.id
-    var result = snapshot
-    try result.moveItem(item.id, toSection: other, before: nil)
+    var moved = snapshot
+    try moved.moveItem(item.id, toSection: other, before: nil)
     let crossing = #expect(throws: FetchedEditingError.self) {
       try byClosure.write(
-        .move(item: item, section: other, before: nil, base: snapshot, result: result))
+        .move(
+          to: moved.placement(at: moved.path(of: item.id)!), base: snapshot, result: moved))
     }
     #expect(
       crossing?.description
         == "cannot move a row from section \(snapshot.sections[0].id) to \(other): the list is "
         + "sectioned by a closure, with no column to write the section to")
-    #expect(
-      UserEditError.readOnlySource("ReadOnlySource").description
-        == "the source ReadOnlySource cannot write user edits")
+  }
+
+  @Test("a delete a read-only source cannot keep is reported, and the list stays the source's")
+  func readOnlySource() async throws {
+    let table = SimulatedTableView(viewportHeight: 20)
+    table.register(SimulatedCell.self, forReuseIdentifier: "todo")
+    table.animationTiming = .immediate
+    let presenters = PresenterRegistry<SimulatedCell>()
+    presenters.register(TodoPresenter())
+    let controller = ListController<SectionInfo, Todo, SimulatedCell>(
+      host: table, presenters: presenters)
+    let todos = (1...3).map { Todo(id: $0, title: "todo \($0)", list: "a", position: $0) }
+    let source = StaticReadOnly(try Snapshot(todos, in: SectionInfo(id: "a")))
+    controller.connect(to: source)
+    var failures: [String] = []
+    controller.didFailToWrite = { error, _ in failures.append("\(error)") }
+    controller.deleteItems(withIDs: [2])
+    await controller.apply(controller.latestSnapshot)
+    #expect(failures == ["the source StaticReadOnly<SectionInfo, Todo> cannot write user edits"])
+    #expect(controller.snapshot.items.map(\.id) == [1, 2, 3])
+    #expect(!controller.history.canUndo)
+  }
+}
+
+/// A source that only shows a snapshot.
+@MainActor
+final class StaticReadOnly<SectionModel: Diffable, Item: Diffable>: SnapshotSource {
+  let snapshot: Snapshot<SectionModel, Item>
+  init(_ snapshot: Snapshot<SectionModel, Item>) { self.snapshot = snapshot }
+  var state: LoadingState { .loaded }
+  func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
+    ObservationToken(onCancel: {})
   }
 }

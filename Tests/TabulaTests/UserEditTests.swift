@@ -28,7 +28,9 @@ final class FailingSource: WritableSource {
   func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
     base.observe(observer)
   }
-  func write(_ edit: UserEdit<SectionInfo, TestItem>) throws { throw Refused() }
+  func write(_ edit: UserEdit<SectionInfo, TestItem>) throws -> Task<Void, any Error>? {
+    throw Refused()
+  }
 }
 
 /// A read-only source.
@@ -123,9 +125,10 @@ struct UserMoveTests {
     let source = FailingSource(try twoSections())
     var failures: [String] = []
     controller.didFailToWrite = { error, edit in
-      guard case .move(let item, let section, let before, _, _) = edit else { return }
+      guard case .move(let placement, _, _) = edit else { return }
       failures.append(
-        "\(item.id) to \(section) before \(before.map(String.init) ?? "end"): \(error)")
+        "\(placement.item.id) to \(placement.section) before "
+          + "\(placement.before.map(String.init) ?? "end"): \(error)")
     }
     controller.connect(to: source)
     await controller.apply(controller.latestSnapshot)

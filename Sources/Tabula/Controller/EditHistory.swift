@@ -5,6 +5,11 @@
 /// records each user edit as a step, and undoes and redoes them, written
 /// back like the edit itself. The UIKit glue mirrors it into the responder
 /// chain's undo manager.
+///
+/// The history also says when no step refers to an item any more, so that
+/// a source can let go of what it kept to put the item back (the values of
+/// a deleted database row): a source keeps such data for as long as the
+/// history does, bounded by ``limit``.
 public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// One undoable edit: what redoes it and what undoes it.
   public struct Step: Sendable {
@@ -14,6 +19,25 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
     public let redo: UserEdit<SectionModel, Item>
     /// The edit that takes it back.
     public let undo: UserEdit<SectionModel, Item>
+    /// Which recorded step this is (``EditHistory/recordedCount`` when it
+    /// was recorded).
+    public internal(set) var serial = 0
+
+    init(name: String, redo: UserEdit<SectionModel, Item>, undo: UserEdit<SectionModel, Item>) {
+      self.name = name
+      self.redo = redo
+      self.undo = undo
+    }
+
+    /// The items this step may insert again (an undone delete, a redone
+    /// undo of one): what a source keeps data for.
+    var insertedIDs: [Item.ID] {
+      var ids: [Item.ID] = []
+      for edit in [redo, undo] {
+        if case .insert(let placements) = edit { ids += placements.map(\.item.id) }
+      }
+      return ids
+    }
   }
 
   /// The steps that can be undone, oldest first.
@@ -27,6 +51,10 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
   public var limit = 100 {
     didSet { trim() }
   }
+  /// How many steps held (or in flight) may insert each item again.
+  private var references: [Item.ID: Int] = [:]
+  /// Items no step refers to any more, not yet taken by ``takeReleased()``.
+  private var released: Set<Item.ID> = []
 
   /// An empty history.
   public init() {}
@@ -44,12 +72,21 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// redone.
   mutating func record(_ step: Step) {
     recordedCount += 1
+    var step = step
+    step.serial = recordedCount
+    for id in step.insertedIDs { references[id, default: 0] += 1 }
     undoSteps.append(step)
+    let dropped = redoSteps
     redoSteps = []
+    dropped.forEach { release($0) }
     trim()
   }
 
+  /// Takes the step to undo out of the history: push it on the redo side
+  /// (``pushRedo(_:)``) once it went through, or ``discard(_:)`` it.
   mutating func popUndo() -> Step? { undoSteps.popLast() }
+  /// Takes the step to redo out of the history: push it on the undo side
+  /// (``pushUndo(_:)``) once it went through, or ``discard(_:)`` it.
   mutating func popRedo() -> Step? { redoSteps.popLast() }
   mutating func pushRedo(_ step: Step) { redoSteps.append(step) }
   mutating func pushUndo(_ step: Step) {
@@ -57,13 +94,54 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
     trim()
   }
 
+  /// Lets go of a step taken out that did not go through.
+  mutating func discard(_ step: Step) { release(step) }
+
+  /// Removes the step recorded as `serial` (its edit failed to be written),
+  /// wherever it is; `false` if the history no longer holds it.
+  mutating func remove(serial: Int) -> Bool {
+    if let index = undoSteps.firstIndex(where: { $0.serial == serial }) {
+      release(undoSteps.remove(at: index))
+      return true
+    }
+    if let index = redoSteps.firstIndex(where: { $0.serial == serial }) {
+      release(redoSteps.remove(at: index))
+      return true
+    }
+    return false
+  }
+
   /// Forgets every step.
   public mutating func removeAll() {
+    let dropped = undoSteps + redoSteps
     undoSteps = []
     redoSteps = []
+    dropped.forEach { release($0) }
+  }
+
+  /// The items that no step refers to any more since the last call.
+  mutating func takeReleased() -> Set<Item.ID> {
+    defer { released = [] }
+    // An item released and then referred to again by a newer step stays.
+    return released.filter { references[$0] == nil }
   }
 
   private mutating func trim() {
-    if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+    guard undoSteps.count > limit else { return }
+    let dropped = undoSteps.prefix(undoSteps.count - limit)
+    undoSteps.removeFirst(dropped.count)
+    dropped.forEach { release($0) }
+  }
+
+  private mutating func release(_ step: Step) {
+    for id in step.insertedIDs {
+      let count = references[id, default: 0] - 1
+      if count > 0 {
+        references[id] = count
+      } else {
+        references[id] = nil
+        released.insert(id)
+      }
+    }
   }
 }

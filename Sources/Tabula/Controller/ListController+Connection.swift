@@ -22,8 +22,8 @@ extension ListController {
       guard let self, let source else { return }
       self.apply(from: source, animatingDifferences: animatingDifferences)
     }
-    connection = (source, observation)
     forgetHistory()
+    connection = (source, observation)
     apply(source.snapshot, animatingDifferences: animatingDifferences)
   }
 
@@ -46,15 +46,16 @@ extension ListController {
 
   /// Stops following the connected source, and releases it.
   public func disconnect() {
-    connection = nil
     forgetHistory()
+    connection = nil
   }
 
   /// The undo history belongs to the data it was made on: a new source
-  /// starts without one.
+  /// starts without one (the source it was made on hears that it can let
+  /// go of what it kept for it).
   private func forgetHistory() {
     guard history.canUndo || history.canRedo else { return }
     history.removeAll()
-    historyDidChange?()
+    historyChanged()
   }
 }

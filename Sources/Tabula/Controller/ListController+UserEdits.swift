@@ -46,6 +46,12 @@ extension ListController {
   /// row's presenter, ``movePolicy`` or ``moveTarget`` refuses is reported
   /// and undone, animated: the view never keeps what the data refuses.
   ///
+  /// While the view is still on its way to a newer snapshot (a transaction
+  /// runs or waits), the move is written and recorded as the user made it
+  /// relative to that newer one: the row goes between the nearest of its
+  /// new neighbours that the newer snapshot has, so that the data gets
+  /// what the user saw and an undo takes exactly that back.
+  ///
   /// - Precondition: `source` is a path of the list on screen, and
   ///   `destination` a path of it after the row left (else this traps with
   ///   the snapshot's range message: the host's report is wrong).
@@ -54,7 +60,7 @@ extension ListController {
     guard source != destination else { return }
     let allowed =
       canMoveItem(at: source) && targetPath(forMovingItemAt: source, to: destination) == destination
-    let before = latestSnapshot
+    let latest = latestSnapshot
     let shown = _snapshot
     var moved = _snapshot
     do {
@@ -64,30 +70,76 @@ extension ListController {
     }
     _snapshot = moved
     userEditEpoch += 1
+    // The place the row came from, in the snapshot the data has.
+    let origin = latest.path(of: item.id).map { latest.placement(at: $0) }
     guard allowed else {
       TabulaLog.report(
         "the host moved the item \(item.id) from \(source) to \(destination), which the list "
           + "refuses (its presenter, movePolicy or moveTarget): it moves back")
       // Not from inside the host's move callback (UIKit's moveRowAt): on
-      // the next turn.
-      Task { @MainActor in self.apply(before) }
+      // the next turn, back to what the data holds then.
+      Task { @MainActor in self.moveBack(origin) }
       return
     }
-    let there = moved.placement(at: destination)
-    let edit = UserEdit<SectionModel, Item>.move(
-      item: item, section: there.section, before: there.before, base: shown, result: moved)
-    let here = shown.placement(at: source)
-    let back = UserEdit<SectionModel, Item>.move(
-      item: item, section: here.section, before: here.before, base: moved, result: shown)
-    if connection == nil && isUpdating {
+    guard let origin, let edit = Self.move(at: destination, of: moved, shown: shown, onto: latest)
+    else {
+      // The newer snapshot has no such row (or section): the transaction
+      // on its way removes it.
+      return
+    }
+    let back = UserEdit<SectionModel, Item>.move(to: origin, base: Snapshot(), result: Snapshot())
+    if connection == nil && isUpdating, case .move(_, _, let result) = edit {
       // The controller owns its data and a transaction in flight targets a
       // snapshot without the move: the move joins the snapshot after it.
-      var next = latestSnapshot
-      if (try? next.apply(edit)) != nil { apply(next) }
+      apply(result)
     }
-    guard writeBack(edit, deferringCorrection: true) else { return }
+    let outcome = writeBack(edit, deferringCorrection: true)
+    guard outcome.written else { return }
     // The history keeps the edits, not the snapshots they were made on.
-    record(EditHistory.Step(name: name("Move", [item]), redo: edit.stripped, undo: back.stripped))
+    let serial = record(
+      EditHistory.Step(name: name("Move", [item]), redo: edit.stripped, undo: back))
+    watch(outcome.saving, of: edit, step: serial)
+  }
+
+  /// The move of the row at `destination` of `moved` (the list on screen
+  /// after the user's move, from `shown`) as an edit of `latest`, the
+  /// snapshot the data has: between the nearest of its neighbours on
+  /// screen that `latest` has in that section. `nil` when `latest` has no
+  /// such row or section.
+  private static func move(
+    at destination: ItemPath, of moved: Snapshot<SectionModel, Item>,
+    shown: Snapshot<SectionModel, Item>, onto latest: Snapshot<SectionModel, Item>
+  ) -> UserEdit<SectionModel, Item>? {
+    var placement = moved.placement(at: destination)
+    if latest._isIdentical(to: shown) {
+      return .move(to: placement, base: shown, result: moved)
+    }
+    guard latest.contains(itemWithID: placement.item.id),
+      let section = latest.sectionIndex(of: placement.section)
+    else { return nil }
+    func inSection(_ id: Item.ID) -> Bool { latest.sectionIndex(ofItem: id) == section }
+    let items = moved.items(inSectionAt: destination.section)
+    let index = items.startIndex + destination.item
+    placement.before = items[(index + 1)...].first { inSection($0.id) }?.id
+    placement.after = items[..<index].last { inSection($0.id) }?.id
+    placement.index = nil
+    var result = latest
+    guard (try? result.apply(.move(to: placement, base: latest, result: latest))) != nil else {
+      return nil
+    }
+    return .move(to: placement, base: latest, result: result)
+  }
+
+  /// Puts a row whose move was refused back: to the source's snapshot, or,
+  /// owning the data, to `origin` in the latest snapshot.
+  private func moveBack(_ origin: UserEdit<SectionModel, Item>.Placement?) {
+    if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+      apply(visible(source.snapshot))
+    } else if let origin {
+      var next = latestSnapshot
+      try? next.apply(.move(to: origin, base: next, result: next))
+      apply(next)
+    }
   }
 
   // MARK: Deletes
@@ -157,25 +209,38 @@ extension ListController {
       placements.append(latest.placement(at: path))
     }
     guard !items.isEmpty else { return }
-    // Back in reverse order: an item's successor, if deleted too, is back first.
     let edit = UserEdit<SectionModel, Item>.delete(items: items)
-    guard perform(edit) else { return }
-    record(
+    let outcome = perform(edit)
+    guard outcome.written else { return }
+    // Back in reverse order: an item's successor, if deleted too, is back
+    // first.
+    let serial = record(
       EditHistory.Step(
         name: name("Delete", items), redo: edit, undo: .insert(items: placements.reversed())))
+    watch(outcome.saving, of: edit, step: serial)
   }
 
   // MARK: Undo
 
   /// Takes back the last user edit (``history``'s ``EditHistory/undoName``):
   /// the rows go back where they were, animated, and the source is written
-  /// as for the edit itself. With nothing to undo, nothing happens. A step
-  /// that cannot be taken back any more (another writer removed its rows)
-  /// is reported and dropped.
+  /// as for the edit itself. A row goes back by its nearest neighbour
+  /// still there: before the row it came before, else after the row it
+  /// came after, else at its old index in its section
+  /// (``UserEdit/Placement``); a database list puts an undone delete back
+  /// by its old rank. With nothing to undo, nothing happens. A step that
+  /// cannot be taken back any more (another writer removed its rows or
+  /// section) is reported and dropped.
   public func undo() {
     guard let step = history.popUndo() else { return }
-    if perform(step.undo) { history.pushRedo(step) }
-    historyDidChange?()
+    let outcome = perform(step.undo)
+    if outcome.written {
+      history.pushRedo(step)
+      watch(outcome.saving, of: step.undo, step: step.serial)
+    } else {
+      history.discard(step)
+    }
+    historyChanged()
   }
 
   /// ``undo()``, as the host asks for it.
@@ -187,63 +252,112 @@ extension ListController {
   /// Does again the last edit ``undo()`` took back.
   public func redo() {
     guard let step = history.popRedo() else { return }
-    if perform(step.redo) { history.pushUndo(step) }
-    historyDidChange?()
+    let outcome = perform(step.redo)
+    if outcome.written {
+      history.pushUndo(step)
+      watch(outcome.saving, of: step.redo, step: step.serial)
+    } else {
+      history.discard(step)
+    }
+    historyChanged()
+  }
+
+  /// Returns once every user edit written so far is saved (or failed, and
+  /// was reported): a database list saves off the main actor.
+  public func waitUntilWritten() async {
+    while let writing = lastWrite {
+      await writing.value
+      if lastWrite == writing { lastWrite = nil }
+    }
   }
 
   // MARK: Writing back
 
-  /// Applies `edit` to the list (animated) and writes it back; `false` when
-  /// it no longer applies, or the source could not write it (the list is
-  /// then back at the source's snapshot, and the error reported).
-  func perform(_ edit: UserEdit<SectionModel, Item>) -> Bool {
-    let base = latestSnapshot
-    var next = base
-    do {
-      try next.apply(edit)
-    } catch SnapshotError.unknownSectionIDs
-      where (connection?.source as? any WritableSource<SectionModel, Item>)?.canWrite == true
-    {
-      // The edit goes to a section the list no longer shows (an undone
-      // delete of a section's last rows): the source knows where it goes.
-      guard writeBack(edit),
-        let source = connection?.source as? any SnapshotSource<SectionModel, Item>
-      else { return false }
-      apply(visible(source.snapshot))
-      return true
-    } catch {
-      report(error, for: edit)
-      return false
-    }
-    apply(next)
-    var written = edit
-    if case .move(let item, let section, let before, _, _) = edit {
-      written = .move(item: item, section: section, before: before, base: base, result: next)
-    }
-    return writeBack(written)
+  /// Whether an edit was taken (shown and written, or written by the
+  /// source as far as it does at once), and the task that finishes saving
+  /// it, if any.
+  struct WriteOutcome {
+    var written: Bool
+    var saving: Task<Void, any Error>?
   }
 
-  /// Writes `edit` to the connected ``WritableSource``, if any; on failure
-  /// reports it and goes back to the source's snapshot.
+  /// Shows `edit` and writes it back: through the connected
+  /// ``WritableSource``, whose snapshot (it places the rows as its data
+  /// does) the list then shows; owning its data, the list applies `edit` to
+  /// its latest snapshot. Not written when it no longer applies, or the
+  /// source could not write it (the list is then back at the source's
+  /// snapshot, and the error reported).
+  func perform(_ edit: UserEdit<SectionModel, Item>) -> WriteOutcome {
+    guard connection != nil else {
+      var next = latestSnapshot
+      do {
+        try next.apply(edit)
+      } catch {
+        report(error, for: edit)
+        return WriteOutcome(written: false)
+      }
+      apply(next)
+      return WriteOutcome(written: true)
+    }
+    let outcome = writeBack(edit)
+    if outcome.written, let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+      apply(visible(source.snapshot))
+    }
+    return outcome
+  }
+
+  /// Writes `edit` to the connected source (owning its data, there is
+  /// nothing to write); on failure reports it and goes back to the
+  /// source's snapshot (after a host's callback, on the next turn).
   private func writeBack(_ edit: UserEdit<SectionModel, Item>, deferringCorrection: Bool = false)
-    -> Bool
+    -> WriteOutcome
   {
-    guard let writable = connection?.source as? any WritableSource<SectionModel, Item> else {
-      return true
+    guard let connection else { return WriteOutcome(written: true) }
+    guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
+      report(UserEditError.readOnlySource("\(type(of: connection.source))"), for: edit)
+      correct(deferring: deferringCorrection)
+      return WriteOutcome(written: false)
     }
     do {
-      try writable.write(edit)
-      return true
+      return WriteOutcome(written: true, saving: try writable.write(edit))
     } catch {
       report(error, for: edit)
-      // Back to the source (rows a running swipe action hides stay hidden);
-      // after a host's move callback, on the next turn.
-      if deferringCorrection {
-        Task { @MainActor in self.apply(self.visible(writable.snapshot)) }
-      } else {
-        apply(visible(writable.snapshot))
+      correct(deferring: deferringCorrection)
+      return WriteOutcome(written: false)
+    }
+  }
+
+  /// Back to the connected source's snapshot (rows a running swipe action
+  /// hides stay hidden), now or on the next turn, as the source has it
+  /// then.
+  private func correct(deferring: Bool) {
+    guard deferring else {
+      if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+        apply(visible(source.snapshot))
       }
-      return false
+      return
+    }
+    Task { @MainActor in self.correct(deferring: false) }
+  }
+
+  /// Follows the saving of an edit the source took: if it fails, the error
+  /// is reported, the edit's undo step (`step`) dropped, and the list goes
+  /// back to the source's snapshot.
+  private func watch(
+    _ saving: Task<Void, any Error>?, of edit: UserEdit<SectionModel, Item>, step: Int
+  ) {
+    guard let saving else { return }
+    let previous = lastWrite
+    lastWrite = Task { @MainActor [weak self] in
+      await previous?.value
+      do {
+        try await saving.value
+      } catch {
+        guard let self else { return }
+        self.report(error, for: edit)
+        if self.history.remove(serial: step) { self.historyChanged() }
+        self.correct(deferring: false)
+      }
     }
   }
 
@@ -257,8 +371,22 @@ extension ListController {
     }
   }
 
-  private func record(_ step: EditHistory<SectionModel, Item>.Step) {
+  /// Records `step` and returns its serial.
+  private func record(_ step: EditHistory<SectionModel, Item>.Step) -> Int {
     history.record(step)
+    historyChanged()
+    return history.recordedCount
+  }
+
+  /// Tells ``historyDidChange``, and the source which items no undo step
+  /// can put back any more.
+  func historyChanged() {
+    let released = history.takeReleased()
+    if !released.isEmpty,
+      let writable = connection?.source as? any WritableSource<SectionModel, Item>
+    {
+      writable.discardUndoData(for: released)
+    }
     historyDidChange?()
   }
 

@@ -236,6 +236,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell>:
 
   /// The user edits that can be undone and redone (``undo()``, ``redo()``).
   public internal(set) var history = EditHistory<SectionModel, Item>()
+  /// Follows the saving of the user edits written so far, in order.
+  var lastWrite: Task<Void, Never>?
 
   /// Called when ``history`` changes (an edit, an undo, a redo): the UIKit
   /// glue registers undo steps then, a terminal shows the name.

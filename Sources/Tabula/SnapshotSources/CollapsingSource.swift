@@ -86,27 +86,47 @@ extension CollapsingSource: WritableSource {
   }
 
   /// Writes `edit` through the base source (sections are the base's, by
-  /// the same ids).
+  /// the same ids). A moved or inserted item is placed in the base's
+  /// snapshot, where a collapsed section still has its items: an undo into
+  /// a collapsed section puts the row back among them, hidden.
   ///
   /// - Throws: ``UserEditError/readOnlySource(_:)`` when the base cannot
   ///   write, or the base's error.
-  public func write(_ edit: UserEdit<CollapsibleSection<SectionModel>, Item>) throws {
+  @discardableResult
+  public func write(_ edit: UserEdit<CollapsibleSection<SectionModel>, Item>) throws -> Task<
+    Void, any Error
+  >? {
     guard let writable = base as? any WritableSource<SectionModel, Item>, writable.canWrite else {
       throw UserEditError.readOnlySource("\(type(of: base))")
     }
-    let forwarded: UserEdit<SectionModel, Item>
-    switch edit {
-    case .move(let item, let section, let before, _, _):
-      var result = writable.snapshot
-      try result.moveItem(item.id, toSection: section, before: before)
-      forwarded = .move(
-        item: item, section: section, before: before, base: writable.snapshot, result: result)
-    case .delete(let items):
-      forwarded = .delete(items: items)
-    case .insert(let placements):
-      forwarded = .insert(
-        items: placements.map { .init(item: $0.item, section: $0.section, before: $0.before) })
+    func forwarded(_ placement: UserEdit<CollapsibleSection<SectionModel>, Item>.Placement)
+      -> UserEdit<SectionModel, Item>.Placement
+    {
+      .init(
+        item: placement.item, section: placement.section, before: placement.before,
+        after: placement.after, index: placement.index)
     }
-    try writable.write(forwarded)
+    let edit: UserEdit<SectionModel, Item> =
+      switch edit {
+      case .move(let placement, _, _):
+        try Self.move(forwarded(placement), in: writable.snapshot)
+      case .delete(let items): .delete(items: items)
+      case .insert(let placements): .insert(items: placements.map(forwarded))
+      }
+    return try writable.write(edit)
+  }
+
+  /// The move to `placement`, with the base's snapshot before and after it.
+  private static func move(
+    _ placement: UserEdit<SectionModel, Item>.Placement, in base: Snapshot<SectionModel, Item>
+  ) throws(SnapshotError) -> UserEdit<SectionModel, Item> {
+    var result = base
+    try result.apply(.move(to: placement, base: base, result: base))
+    return .move(to: placement, base: base, result: result)
+  }
+
+  /// Passes on to the base source.
+  public func discardUndoData(for ids: Set<Item.ID>) {
+    (base as? any WritableSource<SectionModel, Item>)?.discardUndoData(for: ids)
   }
 }

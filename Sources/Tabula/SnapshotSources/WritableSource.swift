@@ -1,46 +1,57 @@
 /// An edit the user made on screen, for a ``WritableSource`` to write back
 /// to its data.
 public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
-  /// The user moved `item` so that it now comes just before the item with
-  /// id `before` in the section with id `section` (at its end when `before`
-  /// is `nil`). `base` is the list as it showed before the move, `result`
-  /// as it shows after: a source whose snapshot is `base` itself
+  /// The user moved `placement.item` to `placement` (a place among its new
+  /// neighbours). `base` is the list as it showed before the move,
+  /// `result` as it shows after: a source whose snapshot is `base` itself
   /// (``Snapshot/isIdentical(to:)``) may take `result` as its new one, which
   /// the controller then recognises in O(1).
-  case move(
-    item: Item, section: SectionModel.ID, before: Item.ID?, base: Snapshot<SectionModel, Item>,
-    result: Snapshot<SectionModel, Item>)
+  case move(to: Placement, base: Snapshot<SectionModel, Item>, result: Snapshot<SectionModel, Item>)
 
   /// The user deleted `items` (a swipe, a delete of the selection).
   case delete(items: [Item])
 
   /// Items come back where they were (an undone delete): each, in order,
-  /// just before the item with id `before` in the section with id
-  /// `section` (at its end when `before` is `nil`).
+  /// at its placement.
   case insert(items: [Placement])
 
-  /// Where an inserted item goes.
+  /// Where an item goes, by its neighbours' ids, so that it can be placed
+  /// in a list that changed since: just before the item it came before
+  /// (`before`); if that one is gone, just after the item it came after
+  /// (`after`); if both are gone, at its index in the section (`index`),
+  /// or at the section's end. ``Snapshot/apply(_:)`` places items this way.
   public struct Placement: Sendable {
     /// The item.
     public var item: Item
     /// The id of its section.
     public var section: SectionModel.ID
-    /// The id of the item it comes before, or `nil` for the section's end.
+    /// The id of the item it comes before, or `nil` when it is the
+    /// section's last.
     public var before: Item.ID?
+    /// The id of the item it comes after, or `nil` when it is the
+    /// section's first (or unknown).
+    public var after: Item.ID?
+    /// Its index in the section, the last resort (`nil`: unknown).
+    public var index: Int?
 
     /// A placement.
-    public init(item: Item, section: SectionModel.ID, before: Item.ID?) {
+    public init(
+      item: Item, section: SectionModel.ID, before: Item.ID?, after: Item.ID? = nil,
+      index: Int? = nil
+    ) {
       self.item = item
       self.section = section
       self.before = before
+      self.after = after
+      self.index = index
     }
   }
 
   /// The edit without the snapshots a move carries (kept in a history,
   /// they would hold whole lists alive).
   public var stripped: UserEdit {
-    guard case .move(let item, let section, let before, _, _) = self else { return self }
-    return .move(item: item, section: section, before: before, base: Snapshot(), result: Snapshot())
+    guard case .move(let placement, _, _) = self else { return self }
+    return .move(to: placement, base: Snapshot(), result: Snapshot())
   }
 
   /// How many items the edit touches.
@@ -55,7 +66,7 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// The items the edit touches.
   public var items: [Item] {
     switch self {
-    case .move(let item, _, _, _, _): [item]
+    case .move(let placement, _, _): [placement.item]
     case .delete(let items): items
     case .insert(let placements): placements.map(\.item)
     }
@@ -63,40 +74,79 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
 }
 
 extension Snapshot {
-  /// Where the item at `path` is, by ids: its section and the item after
-  /// it (what puts it back there with ``apply(_:)``).
+  /// Where the item at `path` is, by ids: its section, the items before
+  /// and after it, and its index (what puts it back there with
+  /// ``apply(_:)``).
   ///
   /// - Precondition: `path` is an item of the snapshot.
-  func placement(at path: ItemPath) -> UserEdit<SectionModel, Item>.Placement {
+  public func placement(at path: ItemPath) -> UserEdit<SectionModel, Item>.Placement {
     .init(
       item: self[path], section: _sections[path.section].id,
-      before: item(at: ItemPath(section: path.section, item: path.item + 1))?.id)
+      before: item(at: ItemPath(section: path.section, item: path.item + 1))?.id,
+      after: path.item > 0
+        ? item(at: ItemPath(section: path.section, item: path.item - 1))?.id : nil,
+      index: path.item)
   }
 
-  /// Applies `edit` by id: a move before the same neighbour (or to the end
-  /// of the section), a delete, or items inserted where their placements
-  /// say.
+  /// Applies `edit` by id: a moved or inserted item goes where its
+  /// ``UserEdit/Placement`` says, by its nearest neighbour still here (the
+  /// item it came before, else the one it came after, else its index in
+  /// the section, else the section's end); a delete deletes.
   ///
-  /// - Throws: ``SnapshotError`` naming an id or section the snapshot does
-  ///   not have (or, for an insert, an id it has already); the snapshot is
-  ///   then unchanged.
+  /// - Throws: ``SnapshotError`` naming an item the snapshot does not have
+  ///   (a moved or deleted one), a section it does not have, or, for an
+  ///   insert, an id it has already; the snapshot is then unchanged.
   public mutating func apply(_ edit: UserEdit<SectionModel, Item>) throws(SnapshotError) {
     var next = self
     switch edit {
-    case .move(let item, let section, let before, _, _):
-      try next.moveItem(item.id, toSection: section, before: before)
+    case .move(let placement, _, _):
+      guard let from = next.path(of: placement.item.id) else {
+        throw .unknownItemIDs([String(reflecting: placement.item.id)])
+      }
+      let to = try next.destination(of: placement, movingFrom: from)
+      if from != to { try next.moveItem(from: from, to: to) }
     case .delete(let items):
       try next.deleteItems(items.map(\.id))
     case .insert(let placements):
       for placement in placements {
-        if let before = placement.before {
-          try next.insertItems([placement.item], beforeItem: before)
-        } else {
-          try next.appendItems([placement.item], toSection: placement.section)
-        }
+        try next.insertItems([placement.item], at: try next.destination(of: placement))
       }
     }
     self = next
+  }
+
+  /// Where `placement` puts its item: a path of the snapshot after the
+  /// item moved there from `from`, or was inserted (`from` `nil`).
+  func destination(
+    of placement: UserEdit<SectionModel, Item>.Placement, movingFrom from: ItemPath? = nil
+  ) throws(SnapshotError) -> ItemPath {
+    guard let section = sectionIndex(of: placement.section) else {
+      throw .unknownSectionIDs([String(reflecting: placement.section)])
+    }
+    // Paths of this snapshot, shifted as the moved item leaves its place.
+    func afterLeaving(_ path: ItemPath) -> ItemPath {
+      guard let from, from.section == path.section, from.item < path.item else { return path }
+      return ItemPath(section: path.section, item: path.item - 1)
+    }
+    let count = numberOfItems(inSectionAt: section) - (from?.section == section ? 1 : 0)
+    let id = placement.item.id
+    if let before = placement.before, before != id, let path = path(of: before),
+      path.section == section
+    {
+      return afterLeaving(path)
+    }
+    if let after = placement.after, after != id, let path = path(of: after),
+      path.section == section
+    {
+      let shifted = afterLeaving(path)
+      return ItemPath(section: section, item: shifted.item + 1)
+    }
+    // Both neighbours gone: a last item stays last; another goes back to
+    // its index.
+    if placement.before != nil, let index = placement.index {
+      return ItemPath(section: section, item: min(max(index, 0), count))
+    }
+    return ItemPath(section: section, item: count)
   }
 }
 
@@ -106,43 +156,62 @@ extension Snapshot {
 ///
 /// A ``ListController`` connected to one writes each edit the user makes
 /// (``ListController/userMovedItem(from:to:)``) once it has adopted it
-/// without a batch (the view shows it already). The source then announces
-/// its new snapshot as usual; that echo agrees with the view, so nothing
-/// moves again. When `write` throws, the controller reports the error and
-/// goes back to the source's snapshot, animated.
+/// without a batch (the view shows it already). The source shows the edit
+/// in its snapshot at once; that echo agrees with the view, so nothing
+/// moves again. Saving may finish later, off the main actor (a database
+/// write): `write` then returns the task that saves it. When `write`
+/// throws, or the task does, the controller reports the error and goes
+/// back to the source's snapshot, animated.
 @MainActor
 public protocol WritableSource<SectionModel, Item>: SnapshotSource {
-  /// Writes `edit` to the data, and announces the new snapshot (now or
-  /// later). Throws, changing nothing, when it cannot.
-  func write(_ edit: UserEdit<SectionModel, Item>) throws
+  /// Writes `edit` to the data. When this returns, ``SnapshotSource/snapshot``
+  /// shows the edit (and observers have heard of it); what is left to save
+  /// the edit, if anything, is the task returned, which throws if saving
+  /// fails (the source's snapshot then goes back to what the data holds).
+  /// Edits are saved in the order they were written.
+  ///
+  /// - Throws: An error naming why the edit cannot be written at all;
+  ///   nothing changes then.
+  @discardableResult
+  func write(_ edit: UserEdit<SectionModel, Item>) throws -> Task<Void, any Error>?
 
   /// Whether the source writes edits now (a database list before its
   /// editing is enabled does not): rows of a list whose source cannot
   /// write do not move.
   var canWrite: Bool { get }
+
+  /// No undo step can put these items back any more (its step left the
+  /// list's ``EditHistory``): what the source kept to do so (the values of
+  /// a deleted database row) can go.
+  func discardUndoData(for ids: Set<Item.ID>)
 }
 
 extension WritableSource {
   /// `true`.
   public var canWrite: Bool { true }
+
+  /// Nothing: the source keeps nothing to put items back.
+  public func discardUndoData(for ids: Set<Item.ID>) {}
 }
 
 extension StaticSource: WritableSource {
   /// Applies `edit` to ``snapshot`` by id (``Snapshot/apply(_:)``: a moved
-  /// item goes before the same neighbour, or to the end of the same
-  /// section, as on screen) and announces it; when ``snapshot`` is a move's
-  /// `base` itself, its `result` becomes the snapshot.
+  /// or inserted item goes by its nearest neighbour still there) and
+  /// announces it; when ``snapshot`` is a move's `base` itself, its
+  /// `result` becomes the snapshot. Nothing is left to save: returns `nil`.
   ///
-  /// - Throws: ``SnapshotError`` naming an id the snapshot no longer has
-  ///   (another edit removed it); the snapshot is then unchanged.
-  public func write(_ edit: UserEdit<SectionModel, Item>) throws {
-    if case .move(_, _, _, let base, let result) = edit, base.isIdentical(to: snapshot) {
+  /// - Throws: ``SnapshotError`` naming an id or section the snapshot no
+  ///   longer has (another edit removed it); the snapshot is then unchanged.
+  @discardableResult
+  public func write(_ edit: UserEdit<SectionModel, Item>) throws -> Task<Void, any Error>? {
+    if case .move(_, let base, let result) = edit, base.isIdentical(to: snapshot) {
       setSnapshot(result)
-      return
+      return nil
     }
     var next = snapshot
     try next.apply(edit)
     setSnapshot(next)
+    return nil
   }
 }
 
