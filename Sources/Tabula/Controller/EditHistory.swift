@@ -78,7 +78,7 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
     undoSteps.append(step)
     let dropped = redoSteps
     redoSteps = []
-    dropped.forEach { release($0) }
+    for step in dropped { release(step) }
     trim()
   }
 
@@ -116,7 +116,7 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
     let dropped = undoSteps + redoSteps
     undoSteps = []
     redoSteps = []
-    dropped.forEach { release($0) }
+    for step in dropped { release(step) }
   }
 
   /// The items that no step refers to any more since the last call.
@@ -130,7 +130,7 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
     guard undoSteps.count > limit else { return }
     let dropped = undoSteps.prefix(undoSteps.count - limit)
     undoSteps.removeFirst(dropped.count)
-    dropped.forEach { release($0) }
+    for step in dropped { release(step) }
   }
 
   private mutating func release(_ step: Step) {
