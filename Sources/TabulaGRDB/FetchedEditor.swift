@@ -56,13 +56,13 @@ struct FetchedEditor<ID>: Sendable {
   }
 
   /// Writes one move of `item` to just after `previous` (or, without it,
-  /// just before `next`; without either, the section's end): `previous`
-  /// and `next` are the rows of the list around the drop, and rows the
-  /// list does not show may sit between them. Moved to another section,
-  /// the row takes `section`'s value in the section column. Returns the
+  /// just before `next`; without either, the section's end) in `section`:
+  /// `previous` and `next` are the rows of the list around the drop, and
+  /// rows the list does not show may sit between them. A row the table has
+  /// in another section takes `section`'s value in the section column. Returns the
   /// rows written with their new ranks, the moved row first.
   func writeMove(
-    _ db: Database, item: ID, previous: ID?, next: ID?, crossing: Bool, section: String
+    _ db: Database, item: ID, previous: ID?, next: ID?, section: String
   ) throws -> [(rowID: Int64, rank: Int64)] {
     let moved = try ranked(db, item)
     let before = try previous.map { try ranked(db, $0) }
@@ -103,19 +103,36 @@ struct FetchedEditor<ID>: Sendable {
       low = try neighbourhood.last(excluding: moved.row.rowID)
       high = nil
     }
+    return try place(
+      db, moved.row, between: low, and: high, in: neighbourhood,
+      // The row changes section if the table has it in another (the list's
+      // idea of where it was may be behind another writer's move).
+      sectionChange: sectionKey(moved.section) == section ? nil : sectionValue)
+  }
+
+  /// Ranks `moved` between `low` and `high`, rows adjacent in rank order
+  /// (the section's ends when `nil`), writing what the plan writes in an
+  /// order no UNIQUE index objects to; with `sectionChange`, the row takes
+  /// that value in the section column. Returns the writes, the moved row
+  /// first.
+  private func place(
+    _ db: Database, _ moved: RankedRow, between low: RankedRow?, and high: RankedRow?,
+    in neighbourhood: SQLNeighbourhood, sectionChange: DatabaseValue?
+  ) throws -> [(rowID: Int64, rank: Int64)] {
     let plan = try RankPlanner.plan(
-      moving: moved.row.rowID, between: low, and: high, editing: settings,
+      moving: moved.rowID, between: low, and: high, editing: settings,
       neighbourhood: neighbourhood)
-    let sameSection = !crossing || settings.sectionColumn == nil
+    let sameSection = sectionChange == nil || settings.sectionColumn == nil
     let statements = try plan.statements(
-      movedRank: sameSection ? moved.row.rank : nil, spare: { try neighbourhood.spareRank() })
+      movedRank: sameSection ? moved.rank : nil,
+      spare: { try neighbourhood.spareRank(avoiding: plan.writes.map(\.rank)) })
     let quotedTable = quoted(table)
     let rank = quoted(settings.rankColumn)
     for (offset, write) in statements.enumerated() {
-      if offset == statements.count - 1, crossing, let column = settings.sectionColumn {
+      if offset == statements.count - 1, let sectionChange, let column = settings.sectionColumn {
         try db.execute(
           sql: "UPDATE \(quotedTable) SET \(rank) = ?, \(quoted(column)) = ? WHERE rowid = ?",
-          arguments: [write.rank, sectionValue, write.rowID])
+          arguments: [write.rank, sectionChange, write.rowID])
       } else {
         try db.execute(
           sql: "UPDATE \(quotedTable) SET \(rank) = ? WHERE rowid = ?",
@@ -123,6 +140,40 @@ struct FetchedEditor<ID>: Sendable {
       }
     }
     return plan.writes
+  }
+
+  /// Inserts a deleted row again, with its values, rowid included. If
+  /// another row took its rank meanwhile, it goes just before that row
+  /// instead (ranks stay unique). Returns the rows written.
+  func restore(_ db: Database, _ row: SavedRow) throws -> Int {
+    var values = row.values
+    let rankIndex = row.columns.firstIndex { $0.lowercased() == settings.rankColumn.lowercased() }
+    let sectionValue = settings.sectionColumn.flatMap { column in
+      row.columns.firstIndex { $0.lowercased() == column.lowercased() }.map { values[$0] }
+    }
+    let neighbourhood = SQLNeighbourhood(
+      db: db, table: table, rank: settings.rankColumn, idColumn: settings.idColumn,
+      section: settings.sectionColumn.map { ($0, sectionValue ?? .null) })
+    var occupant: RankedRow?
+    if let rankIndex, case .int64(let rank) = values[rankIndex].storage {
+      occupant = try neighbourhood.holder(of: rank)
+      if occupant != nil {
+        values[rankIndex] = try neighbourhood.spareRank(avoiding: []).databaseValue
+      }
+    }
+    try db.execute(
+      sql: "INSERT INTO \(quoted(table)) "
+        + "(\(row.columns.map { quoted($0) }.joined(separator: ", "))) VALUES "
+        + "(\(Array(repeating: "?", count: row.columns.count).joined(separator: ", ")))",
+      arguments: StatementArguments(values))
+    guard let occupant, let rankIndex, case .int64(let spare) = values[rankIndex].storage else {
+      return 1
+    }
+    let restored = RankedRow(rowID: db.lastInsertedRowID, rank: spare)
+    let low = try neighbourhood.rows(before: occupant, limit: 1, excluding: restored.rowID).first
+    let writes = try place(
+      db, restored, between: low, and: occupant, in: neighbourhood, sectionChange: nil)
+    return 1 + writes.count
   }
 
   /// Every column of the row of `item`, after its rowid (as
@@ -197,19 +248,24 @@ struct SQLNeighbourhood: RankNeighbourhood {
     ).first
   }
 
-  /// A rank no row of the section has: one past its largest (or before
-  /// its smallest).
-  func spareRank() throws -> Int64 {
+  /// The row of the section ranked `rank`, if any.
+  func holder(of rank: Int64) throws -> RankedRow? {
+    try select("\(quoted(self.rank)) = ?", [rank], order: "rowid", limit: 1).first
+  }
+
+  /// A rank no row of the section has, nor takes in `planned`: one past the
+  /// largest of both (or before the smallest).
+  func spareRank(avoiding planned: [Int64]) throws -> Int64 {
     let row = try Row.fetchOne(
       db,
       sql: "SELECT max(\(quoted(rank))), min(\(quoted(rank))) FROM \(quoted(table))"
         + sectionCondition(prefix: " WHERE"),
       arguments: sectionArguments)
-    let largest: Int64? = row?[0]
-    let smallest: Int64? = row?[1]
-    if let largest, largest < .max { return largest + 1 }
-    if let smallest, smallest > .min { return smallest - 1 }
-    if largest == nil { return 0 }
+    let largest = [row?[0] as Int64?].compactMap { $0 } + planned
+    let smallest = [row?[1] as Int64?].compactMap { $0 } + planned
+    guard let top = largest.max(), let bottom = smallest.min() else { return 0 }
+    if top < .max { return top + 1 }
+    if bottom > .min { return bottom - 1 }
     throw FetchedEditingError.noRoom(rows: 0)
   }
 

@@ -244,7 +244,10 @@ extension FetchedList {
   /// The items that undo steps can no longer insert again: their rows'
   /// values go.
   public func discardUndoData(for ids: Set<Item.ID>) {
-    for id in ids { deletedRows[id] = nil }
+    for id in ids {
+      deletedRows[id] = nil
+      deletesBeingSaved.remove(id)
+    }
   }
 
   private func writeMove(
@@ -288,7 +291,7 @@ extension FetchedList {
     let current = rowsMatch(request)
     return save { db in
       try editor.writeMove(
-        db, item: item, previous: previous, next: next, crossing: crossing, section: section)
+        db, item: item, previous: previous, next: next, section: section)
     } then: { writes in
       self.rowsWrittenByEdits += writes.count
       // The rows the list merges the database's changes into take the new
@@ -345,6 +348,7 @@ extension FetchedList {
     }
     let ids = items.map(\.id)
     showRows { try $0.deleteItems(ids) }
+    deletesBeingSaved.formUnion(ids)
     let ordering = request.ordering
     let current = rowsMatch(request)
     return save { db in
@@ -361,7 +365,11 @@ extension FetchedList {
       return saved
     } then: { saved in
       self.rowsWrittenByEdits += saved.count
-      for (id, row) in saved { self.deletedRows[id] = row }
+      // Kept unless the undo step that needs them left the history while
+      // they were being saved.
+      for (id, row) in saved where self.deletesBeingSaved.remove(id) != nil {
+        self.deletedRows[id] = row
+      }
       guard current && self.rowsMatch(self.request) else { return }
       self.rows = FetchedRows.merge(
         self.rows, removing: Set(saved.map(\.1.rowID)),
@@ -385,14 +393,7 @@ extension FetchedList {
     let ids = placements.map(\.item.id)
     return save { db in
       // The table's own columns (a rowid alias among them keeps the rowid).
-      for row in rowsBack {
-        try db.execute(
-          sql: "INSERT INTO \(quoted(editor.table)) "
-            + "(\(row.columns.map { quoted($0) }.joined(separator: ", "))) VALUES "
-            + "(\(Array(repeating: "?", count: row.columns.count).joined(separator: ", ")))",
-          arguments: StatementArguments(row.values))
-      }
-      return rowsBack.count
+      try rowsBack.reduce(0) { written, row in written + (try editor.restore(db, row)) }
     } then: { count in
       self.rowsWrittenByEdits += count
       // Kept while an undo step may delete and insert them again: a redo

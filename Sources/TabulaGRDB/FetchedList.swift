@@ -121,6 +121,8 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// The rows user deletes removed, by item id, for an undo to insert;
   /// kept while an undo step may (``discardUndoData(for:)``).
   var deletedRows: [Item.ID: SavedRow] = [:]
+  /// Items deleted whose rows are being saved, and still wanted for undo.
+  var deletesBeingSaved: Set<Item.ID> = []
   /// Counts the user edits written and saved (a fetch that ran across one
   /// is read again).
   var editCount = 0
