@@ -167,13 +167,19 @@
 
   /// Registers a controller's user edits with an undo manager. The undo
   /// manager holds its targets unowned: each registered action holds the
-  /// bridge, which holds the controller and the manager weakly.
+  /// bridge, which holds the controller and the manager weakly; the bridge
+  /// holds its own target, so that its actions can be removed without
+  /// touching other lists'.
   @MainActor
   final class UndoBridge<SectionModel: Diffable, Item: Diffable, Cell> {
     weak var controller: ListController<SectionModel, Item, Cell>?
     weak var undoManager: UndoManager?
+    /// The target of this bridge's registrations.
+    let performer = UndoStep {}
     /// The history's `recordedCount` the manager knows of.
     var seen: Int
+    /// The steps the manager can undo and redo, as the history had them.
+    var steps: (undo: Int, redo: Int)
     /// Set while the manager runs an undo or redo (which changes the
     /// history without being a new edit).
     var bridging = false
@@ -182,15 +188,29 @@
       self.controller = controller
       self.undoManager = undoManager
       seen = controller.history.recordedCount
+      steps = (controller.history.undoSteps.count, controller.history.redoSteps.count)
     }
 
-    /// A new user edit becomes an undo action.
+    /// A new user edit becomes an undo action; a step the history dropped
+    /// (its edit failed to save) makes the manager's actions registered
+    /// again from the history.
     func historyChanged() {
       guard let controller, !bridging else { return }
-      if controller.history.recordedCount != seen, let name = controller.history.undoName {
+      let history = controller.history
+      if history.recordedCount != seen, let name = history.undoName {
         register(name, redo: false)
+      } else if history.undoSteps.count < steps.undo || history.redoSteps.count < steps.redo {
+        reregister(history.undoSteps.map(\.name))
       }
-      seen = controller.history.recordedCount
+      seen = history.recordedCount
+      steps = (history.undoSteps.count, history.redoSteps.count)
+    }
+
+    /// The manager's actions for this list: one undo per step, oldest
+    /// first (redo steps cannot be registered without undoing).
+    private func reregister(_ names: [String]) {
+      undoManager?.removeAllActions(withTarget: performer)
+      for name in names { register(name, redo: false) }
     }
 
     private func register(_ name: String, redo: Bool) {
@@ -200,7 +220,7 @@
       // main-actor class is isolated to it.
       let step = UndoStep { [self] in run(name, redo: redo) }
       undoManager.registerUndo(
-        withTarget: UndoStep.performer, selector: #selector(UndoStep.perform(_:)), object: step)
+        withTarget: performer, selector: #selector(UndoStep.perform(_:)), object: step)
       undoManager.setActionName(name)
     }
 
@@ -214,6 +234,7 @@
       if redo { controller.redo() } else { controller.undo() }
       bridging = false
       seen = controller.history.recordedCount
+      steps = (controller.history.undoSteps.count, controller.history.redoSteps.count)
       let moved =
         redo
         ? controller.history.undoSteps.count > undoBefore
@@ -223,11 +244,9 @@
   }
   /// One registered undo or redo: what runs when the undo manager performs
   /// it. The manager retains it (the `object` of its registration) and
-  /// holds the target, ``performer``, unowned: it lives for the app.
+  /// holds the target (an ``UndoBridge``'s `performer`) unowned.
   @MainActor
   final class UndoStep: NSObject {
-    static let performer = UndoStep {}
-
     private let action: @MainActor () -> Void
 
     init(_ action: @escaping @MainActor () -> Void) {

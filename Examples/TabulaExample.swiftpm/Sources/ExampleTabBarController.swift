@@ -1,0 +1,34 @@
+import GRDB
+import UIKit
+
+/// The example's screens, each in a navigation controller of its own: the
+/// contacts (SQLite through a `FetchedList`, in a table view), the feed (a
+/// paged source in a compositional collection view) and the files (an
+/// outline in a list-style collection view).
+final class ExampleTabBarController: UITabBarController {
+  /// The contacts' database, opened (and filled on first launch) before the
+  /// first screen shows: a few hundred rows take milliseconds.
+  private let database = ContactsDatabase.openForApp()
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    viewControllers = [
+      embed(
+        ContactsViewController(database: database), title: "Contacts",
+        image: "person.crop.circle"),
+      embed(FeedViewController(), title: "Feed", image: "newspaper"),
+      embed(FilesViewController(), title: "Files", image: "folder"),
+    ]
+  }
+
+  private func embed(_ screen: UIViewController, title: String, image: String)
+    -> UINavigationController
+  {
+    screen.title = title
+    let navigation = UINavigationController(rootViewController: screen)
+    navigation.navigationBar.prefersLargeTitles = true
+    navigation.tabBarItem = UITabBarItem(
+      title: title, image: UIImage(systemName: image), selectedImage: nil)
+    return navigation
+  }
+}
