@@ -22,6 +22,8 @@ public final class DemoApp {
   public private(set) var tab: Tab
   /// Whether keys are typed into the contacts filter.
   public private(set) var isFiltering = false
+  /// Whether Ctrl-C ended the app (then the demo exits with status 130).
+  public private(set) var wasInterrupted = false
   /// The status line's message on the screen shown: each screen keeps its
   /// own.
   public var message: String { messages[tab] ?? "" }
@@ -106,6 +108,7 @@ public final class DemoApp {
 
   /// Handles a key. Returns `false` when the app should quit.
   public func handle(_ key: Key) async -> Bool {
+    if key == .interrupt { wasInterrupted = true }
     if isFiltering { return handleFilter(key) }
     switch key {
     case .character("q"), .interrupt, .endOfInput:

@@ -407,7 +407,34 @@ struct TerminalIOTests {
           .character("q"),
         ])
     let error = #expect(throws: KeyScriptError.self) { _ = try KeyParser.parseScript("<dwn>") }
-    #expect(error?.description.hasPrefix("unknown key <dwn> in the script; known keys:") == true)
+    #expect(
+      error?.description.hasPrefix("line 1, column 1: unknown key <dwn>; known keys:") == true)
+  }
+
+  @Test(
+    "a < that starts no key name, or a control character, is an error naming where it is",
+    arguments: [
+      ("<down", KeyScriptError.Problem.unclosedName, "down", 1, 1),
+      ("ab<down ", .unclosedName, "down", 1, 3),
+      ("x\n<up><down<enter>", .unclosedName, "down", 2, 5),
+      ("<", .unclosedName, "", 1, 1),
+      ("a <b", .unclosedName, "b", 1, 3),
+      ("1 < 2", .unclosedName, "", 1, 3),
+      ("<dwon>", .unknownName, "dwon", 1, 1),
+      ("q\r\n<Down>", .unknownName, "Down", 2, 1),
+      ("a\tb", .controlCharacter, "\t", 1, 2),
+      ("ok\n\u{0}", .controlCharacter, "\u{0}", 2, 1),
+      ("\u{1B}[A", .controlCharacter, "\u{1B}", 1, 1),
+    ])
+  func scriptErrors(
+    script: String, problem: KeyScriptError.Problem, name: String, line: Int, column: Int
+  ) {
+    let error = #expect(throws: KeyScriptError.self) { _ = try KeyParser.parseScript(script) }
+    #expect(error?.problem == problem, "\(script.debugDescription)")
+    #expect(error?.name == name, "\(script.debugDescription)")
+    #expect(error?.line == line, "\(script.debugDescription)")
+    #expect(error?.column == column, "\(script.debugDescription)")
+    #expect(error?.description.hasPrefix("line \(line), column \(column): ") == true)
   }
 
   @Test("the renderer writes only the lines that changed")
