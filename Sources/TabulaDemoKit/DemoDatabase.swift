@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TabulaGRDB
 
 /// A contact of the demo's address book.
 struct Contact: Codable, FetchableRecord, PersistableRecord, Hashable, Sendable {
@@ -213,9 +214,11 @@ enum DemoDatabase {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       defer { try? queue.close() }
       return try queue.read { db in
-        let tables = try String.fetchAll(
-          db,
-          sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        // SQLite's own tables start with "sqlite_" (the _ is literal).
+        let ownTables = LikePattern.starting(with: "sqlite_")
+        let query: SQL =
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE \(ownTables)"
+        let tables = try String.fetchAll(db, SQLRequest<String>(literal: query))
         let migrations =
           Set(tables).contains("grdb_migrations")
           ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []

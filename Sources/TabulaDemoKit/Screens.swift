@@ -57,11 +57,12 @@ final class ContactsScreen {
     contacts.setRequest(Self.request(filter: text))
   }
 
-  /// The contacts whose name contains `text` (all when empty), in the
-  /// user's order within each initial (by name until reordered).
+  /// The contacts whose name contains `text` (all when empty; `%` and `_`
+  /// are characters like any other), in the user's order within each
+  /// initial (by name until reordered).
   private static func request(filter text: String) -> FetchedRequest {
     FetchedRequest(
-      table: "contact", filter: text.isEmpty ? nil : "name LIKE \("%\(text)%")",
+      table: "contact", filter: text.isEmpty ? nil : "name LIKE \(LikePattern.containing(text))",
       orderedBy: [.ascending("initial"), .ascending("position")])
   }
 

@@ -126,6 +126,25 @@ struct DemoDatabaseTests {
     #expect(FileManager.default.fileExists(atPath: path), "reset deletes only the demo's file")
   }
 
+  @Test("a table whose name only looks like SQLite's own (sqlite1...) is someone else's")
+  func tablesNamedLikeSQLites() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("old.sqlite")
+    do {
+      let pool = try DatabasePool(path: path)
+      try DemoDatabase.migrator.migrate(pool, upTo: "v1")
+      try pool.write { db in
+        try db.execute(sql: "PRAGMA application_id = 0")
+        try db.execute(sql: "CREATE TABLE sqlite1notes (id INTEGER PRIMARY KEY, text TEXT)")
+      }
+      try pool.close()
+    }
+    #expect(
+      demoDatabaseError { _ = try DemoDatabase.open(at: path) }
+        == "cannot open \(path): it is an SQLite database that tabula-demo did not create "
+        + "(tables: contact, feed, grdb_migrations, sqlite1notes); pass the path of a new file")
+  }
+
   @Test("a database from an earlier demo, without the application id, is recognised")
   func earlierDemoDatabase() throws {
     let folder = try TemporaryFolder()
