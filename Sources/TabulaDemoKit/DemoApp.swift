@@ -35,6 +35,10 @@ public final class DemoApp {
   let files: FilesScreen
   /// The feed's state when it last changed, to tell when a load ends.
   private var feedState = LoadingState.initial
+  /// A retry asked for with Enter on an error row, reported when its load
+  /// ends: how many items the feed had, and whether it retries a page (or
+  /// the first load).
+  private var feedRetry: (itemsBefore: Int, isPage: Bool)?
   private var feedObservation: ObservationToken?
 
   /// The app over `database`, in a `width` × `height` screen.
@@ -57,8 +61,7 @@ public final class DemoApp {
     feed.controller.didSelect = { [weak self] item, _ in
       guard let self else { return }
       if item.base is PageErrorPlaceholder || item.base is ErrorPlaceholder {
-        messages[.feed] = "Retrying…"
-        feed.feed.retry()
+        retryFeed(isPage: item.base is PageErrorPlaceholder)
       } else {
         messages[.feed] = "Selected \(Self.describe(item))"
       }
@@ -73,11 +76,27 @@ public final class DemoApp {
     feed.feed.load()
   }
 
-  /// Reports how a refresh ended, once the feed's load ends. While it
-  /// runs, the status line says so from the feed's state itself.
+  /// Retries what failed; the status line says "Loading…" from the feed's
+  /// state while it runs, and how it ended once it has.
+  private func retryFeed(isPage: Bool) {
+    messages[.feed] = nil
+    feedRetry = (feed.feed.itemCount, isPage)
+    feed.feed.retry()
+    if !feed.feed.state.isLoading && feed.feed.pageState != .loading {
+      feedRetry = nil  // nothing to retry (a refresh runs): nothing to report
+    }
+  }
+
+  /// Reports how a retry or a refresh ended, once the feed's load ends.
+  /// While it runs, the status line says so from the feed's state itself.
   private func feedDidChange() {
     let state = feed.feed.state
     defer { feedState = state }
+    if let retry = feedRetry, !state.isLoading, feed.feed.pageState != .loading {
+      feedRetry = nil
+      reportRetry(retry, state: state)
+      return
+    }
     guard feedState == .refreshing, !state.isLoading else { return }
     switch state {
     case .loaded, .noContent:
@@ -88,6 +107,19 @@ public final class DemoApp {
       messages[.feed] = "Refresh failed: \(failure) · \(retry)"
     default:
       break
+    }
+  }
+
+  /// Says how a retry ended: what it brought, or why it failed again.
+  private func reportRetry(_ retry: (itemsBefore: Int, isPage: Bool), state: LoadingState) {
+    let again = feed.networkDown ? "e, then Enter retries" : "Enter on its row retries"
+    if retry.isPage, case .failed(let failure) = feed.feed.pageState {
+      messages[.feed] = "The page failed again: \(failure) · \(again)"
+    } else if !retry.isPage, case .error(let failure) = state {
+      messages[.feed] = "The feed failed again: \(failure) · \(again)"
+    } else {
+      let added = feed.feed.itemCount - retry.itemsBefore
+      messages[.feed] = "Loaded \(added) more post\(added == 1 ? "" : "s")"
     }
   }
 
