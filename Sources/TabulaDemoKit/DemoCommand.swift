@@ -20,8 +20,9 @@ public struct DemoCommand: AsyncParsableCommand {
         Feed      posts, photos and ads, each with its presenter; posts wrap to
                   the width (a photo takes three lines). It pages endlessly:
                   30 posts at a time from a simulated server as you near the
-                  end, a loading-more row, an error row (Enter retries) while
-                  the network is down, an end row at the end. s switches the
+                  end (240 stored, then older ones generated, the same on
+                  every run), a loading-more row, an error row (Enter
+                  retries) while the network is down. s switches the
                   posts' style; n posts three new posts above: the row you
                   read stays put. Photos' images arrive after a delay and update
                   only their rows; r refreshes (pull to refresh); e switches a

@@ -155,17 +155,16 @@ final class FeedScreen {
     presenters.registerPlaceholders(noResults: "The feed is empty", retryHint: "press r to retry")
     let section = SectionInfo(id: "feed", title: "Feed")
     // A simulated server: pages of posts, newest first, by offset (so new
-    // posts at the top shift later pages, and the source drops the repeats).
+    // posts at the top shift later pages, and the source drops the
+    // repeats), without end: older posts are generated (DemoFeed).
     feed = PagedSource(section: section) { offset in
       try await Task.sleep(for: latency)
       if failures.isDown { throw DemoError.networkDown }
       let start = offset ?? 0
       let rows = try await database.read { db in
-        try FeedRow.order(Column("id").desc).limit(FeedScreen.pageSize, offset: start)
-          .fetchAll(db)
+        try DemoFeed.page(from: start, count: FeedScreen.pageSize, in: db)
       }
-      let next = rows.count < FeedScreen.pageSize ? nil : start + rows.count
-      return .init(items: rows.map(FeedScreen.item), next: next)
+      return .init(items: rows.map(FeedScreen.item), next: start + rows.count)
     }
     controller = ListController(host: list, presenters: presenters)
     controller.connect(to: feed)

@@ -110,33 +110,6 @@ struct DemoAppTests {
     #expect(demo.status.contains("Feed refreshed"))
   }
 
-  @Test("the feed pages endlessly: pages of 30 as the cursor nears the end, retry after a failure")
-  func endlessFeed() async throws {
-    let demo = try await DemoHarness(tab: .feed)
-    let feed = demo.app.feed.feed
-    #expect(feed.content.numberOfItems == 30, "one page, the cursor far from its end")
-    try await demo.press(String(repeating: "<pgdn>", count: 3))
-    #expect(feed.content.numberOfItems == 60, "within two screens of the end: page two")
-    try await demo.press("e")  // the network goes down
-    try await demo.press(String(repeating: "<pgdn>", count: 4))
-    guard case .failed = feed.pageState else {
-      Issue.record("the page should have failed: \(feed.pageState)")
-      return
-    }
-    try await demo.press("<end>")  // the error row, at the end
-    #expect(demo.screen.contains { $0.contains("Could not load more") })
-    #expect(feed.content.numberOfItems == 60, "the content stays")
-    try await demo.press("e<enter>")  // back up; Enter on the error row retries
-    #expect(feed.content.numberOfItems == 90)
-    try await demo.press(String(repeating: "<end>", count: 12))
-    #expect(feed.pageState == .end)
-    #expect(feed.content.numberOfItems == 240, "every post once")
-    #expect(demo.screen.contains { $0.contains("the end of the feed") })
-    // Nine requests (the ninth finds nothing: the end) and the failed one
-    // again: no page loaded twice.
-    #expect(feed.loadCount == 10)
-  }
-
   @Test("e always answers: the network goes down and comes back, even after a failed refresh")
   func networkSwitch() async throws {
     let demo = try await DemoHarness(tab: .feed)
