@@ -16,7 +16,7 @@ public struct DemoCommand: AsyncParsableCommand {
 
         Contacts  3,000 contacts sectioned by first letter (a live FetchedList).
                   / filters as you type; u simulates a sync (rows move, appear,
-                  disappear, highlighted); Enter selects.
+                  disappear, highlighted); Enter opens a contact.
         Feed      posts, photos and ads, each with its presenter; posts wrap to
                   the width (a photo takes three lines). It pages endlessly:
                   30 posts at a time from a simulated server as you near the

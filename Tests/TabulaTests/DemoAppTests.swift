@@ -146,7 +146,7 @@ struct DemoAppTests {
     #expect(!demo.app.contacts.sections.isCollapsed(letter))
     #expect(list.visibleItemPaths.count == rows)
     try await demo.press("<down><enter>")
-    #expect(demo.status.hasPrefix(" Selected "), "\(demo.status)")
+    #expect(demo.status.hasPrefix(" Opened "), "\(demo.status)")
   }
 
   @Test("each screen keeps its own messages")
@@ -154,9 +154,9 @@ struct DemoAppTests {
     let demo = try await DemoHarness()
     try await demo.press("<down><enter>")
     let selected = demo.status
-    #expect(selected.hasPrefix(" Selected "), "\(selected)")
+    #expect(selected.hasPrefix(" Opened "), "\(selected)")
     try await demo.press("<tab>")
-    #expect(!demo.status.contains("Selected"), "the feed does not show the contacts' message")
+    #expect(!demo.status.contains("Opened"), "the feed does not show the contacts' message")
     try await demo.press("s")
     #expect(demo.status.contains("Posts in the compact style"))
     try await demo.press("<tab>")
@@ -168,11 +168,11 @@ struct DemoAppTests {
   }
 
   static let contactsHelp = [
-    "↑↓ PgUp/Dn Home/End", "Enter select/fold", "/ filter", "u sync", "m move", "space select",
+    "↑↓ PgUp/Dn Home/End", "Enter open/fold", "/ filter", "u sync", "m move", "space select",
     "d delete", "z/Z undo/redo", "Tab feed", "q quit",
   ]
   static let feedHelp = [
-    "↑↓ PgUp/Dn", "Enter select", "s style", "r refresh", "n new", "e network", "Tab files",
+    "↑↓ PgUp/Dn", "Enter open", "s style", "r refresh", "n new", "e network", "Tab files",
     "q quit",
   ]
 

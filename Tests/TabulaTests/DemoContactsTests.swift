@@ -22,4 +22,45 @@ struct DemoContactsTests {
     }
     #expect(!names.isEmpty && names.allSatisfy { $0.lowercased().contains("ada l") })
   }
+
+  /// The contact under the cursor.
+  func cursorContact(_ demo: DemoHarness) throws -> Contact {
+    let contacts = demo.app.contacts
+    let path = try #require(contacts.list.selection)
+    return try #require(contacts.controller.snapshot[path].base(as: Contact.self))
+  }
+
+  @Test("the message about a contact goes with the contact")
+  func messageGoesWithTheContact() async throws {
+    let demo = try await DemoHarness()
+    try await demo.press("<down>")
+    let contact = try cursorContact(demo)
+    try await demo.press("<enter>")
+    #expect(demo.status.contains(contact.email), "\(demo.status)")
+    try await demo.press("dy")
+    #expect(!demo.status.contains(contact.email), "deleted, yet named: \(demo.status)")
+    #expect(!demo.status.contains(contact.name + " <"), "\(demo.status)")
+  }
+
+  @Test("Enter shows a contact without calling it selected; space marks the selection")
+  func enterIsNotSelection() async throws {
+    let demo = try await DemoHarness()
+    try await demo.press("<down>")
+    let opened = try cursorContact(demo)
+    try await demo.press("<enter><down> <down> ")
+    let controller = demo.app.contacts.controller
+    let selected = controller.selectedIDs.compactMap { id in
+      controller.snapshot.path(of: id).flatMap { controller.snapshot[$0].base(as: Contact.self) }
+    }
+    #expect(selected.count == 2)
+    #expect(!selected.contains(opened))
+    #expect(demo.status.contains("2 selected"), "\(demo.status)")
+    if demo.status.contains("Selected") {
+      #expect(
+        !demo.status.contains(opened.email),
+        "the status calls a contact selected that is not marked: \(demo.status)")
+    }
+    let marked = demo.screen.filter { $0.dropFirst().hasPrefix("•") }
+    #expect(marked.count == 2, "\(demo.screen)")
+  }
 }

@@ -493,7 +493,7 @@ struct DemoTests {
         $0.hasPrefix("› Grace Hamilton") || $0.hasPrefix("› Grace Hoare")
           || $0.hasPrefix("› Grace Hopper")
       })
-    #expect(output.contains("Selected Grace H"))
+    #expect(output.contains("Opened Grace H"))
     #expect(!output.contains("\u{1B}"), "no escape codes in scripted output")
   }
 
