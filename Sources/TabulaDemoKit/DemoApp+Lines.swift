@@ -5,28 +5,64 @@ import TabulaTerminal
 // the help line (the keys).
 
 extension DemoApp {
+  /// The title bar: the name, the screens (the one shown highlighted) and,
+  /// at the right, what the screen shown holds. A narrow screen drops the
+  /// name first, then the other screens' names (their numbers stay), then
+  /// the other screens, so that the screen shown and its count stay whole.
   func titleLine() -> ScreenLine {
-    let tabs = Tab.allCases.enumerated().map { index, candidate in
-      StyledText(
-        " \(index + 1) \(candidate.rawValue.capitalized) ",
-        candidate == tab ? TextStyle(bold: true, inverse: true) : TextStyle(dim: true))
+    let state = StyledText(" \(titleState) ", TextStyle(dim: true))
+    let brand = StyledText(" Tabula ", TextStyle(bold: true, foreground: .cyan))
+    func tabs(othersNamed: Bool, othersShown: Bool = true) -> [StyledText] {
+      Tab.allCases.enumerated().compactMap { index, candidate in
+        if candidate == tab {
+          return StyledText(
+            " \(index + 1) \(candidate.rawValue.capitalized) ", TextStyle(bold: true, inverse: true)
+          )
+        }
+        guard othersShown else { return nil }
+        let name =
+          othersNamed ? " \(index + 1) \(candidate.rawValue.capitalized) " : " \(index + 1) "
+        return StyledText(name, TextStyle(dim: true))
+      }
     }
-    let state: String
+    let current = Tab.allCases.firstIndex(of: tab)! + 1
+    let layouts: [[StyledText]] = [
+      [brand] + tabs(othersNamed: true), tabs(othersNamed: true),
+      [brand] + tabs(othersNamed: false), tabs(othersNamed: false),
+      tabs(othersNamed: false, othersShown: false),
+      [StyledText(" \(current) ", TextStyle(bold: true, inverse: true))],
+    ]
+    let stateWidth = TerminalText.width(of: state.text)
+    guard
+      let left = layouts.lazy.map(ScreenLine.init).first(where: {
+        $0.width + 1 + stateWidth <= width
+      })
+    else {
+      // Not even the number and the state: the state, cut.
+      return ScreenLine([state]).truncated(to: width)
+    }
+    let gap = StyledText(String(repeating: " ", count: width - left.width - stateWidth))
+    return ScreenLine(left.runs + [gap, state])
+  }
+
+  /// What the screen shown holds, for the title bar: "3000 contacts",
+  /// "12 match “Ada”", "90 posts", "6 shown".
+  var titleState: String {
     switch tab {
     case .contacts:
       let count = contacts.contacts.content?.numberOfItems ?? 0
-      state = contacts.filter.isEmpty ? "\(count) contacts" : "\(count) match “\(contacts.filter)”"
+      return contacts.filter.isEmpty ? "\(count) contacts" : "\(count) match “\(contacts.filter)”"
     case .feed:
-      state = "\(feed.feed.state)"
+      let posts = "\(feed.feed.itemCount) posts"
+      switch feed.feed.state {
+      case .initial, .loading: return "loading…"
+      case .refreshing: return posts + ", refreshing"
+      case .error: return feed.feed.itemCount > 0 ? posts + ", last load failed" : "failed"
+      default: return posts
+      }
     case .files:
-      state = "\(files.controller.snapshot.numberOfItems) shown"
+      return "\(files.controller.snapshot.numberOfItems) shown"
     }
-    let left = ScreenLine([StyledText(" Tabula ", TextStyle(bold: true, foreground: .cyan))] + tabs)
-    let right = " \(state) "
-    let gap = String(
-      repeating: " ", count: max(1, width - left.width - TerminalText.width(of: right)))
-    return ScreenLine(left.runs + [StyledText(gap), StyledText(right, TextStyle(dim: true))])
-      .fitted(to: width)
   }
 
   func statusLine() -> ScreenLine {
@@ -35,10 +71,10 @@ extension DemoApp {
         StyledText("/", TextStyle(bold: true)), StyledText(contacts.filter),
         StyledText("▏", TextStyle(bold: true)),
         StyledText("  (Enter keeps it, Esc clears it)", TextStyle(dim: true)),
-      ]).fitted(to: width)
+      ]).truncated(to: width)
     }
     if let prompt = list.prompt {
-      return ScreenLine([StyledText(" " + prompt, TextStyle(bold: true))]).fitted(to: width)
+      return ScreenLine([StyledText(" " + prompt, TextStyle(bold: true))]).truncated(to: width)
     }
     var parts: [String] = []
     if tab == .feed {
@@ -62,10 +98,11 @@ extension DemoApp {
     if tab == .contacts, let undo = contacts.controller.history.undoName {
       parts.append("z undoes “\(undo)”")
     }
-    if tab == .feed, feed.images.rowsUpdated > 0 {
-      parts.append("images updated \(feed.images.rowsUpdated) visible rows in place")
+    let imageRows = feed.images.rowsUpdated - imageRowsBeforeKey
+    if tab == .feed, imageRows > 0 {
+      parts.append("images updated \(imageRows) visible row\(imageRows == 1 ? "" : "s") in place")
     }
-    return ScreenLine([StyledText(" " + parts.joined(separator: " · "))]).fitted(to: width)
+    return ScreenLine([StyledText(" " + parts.joined(separator: " · "))]).truncated(to: width)
   }
 
   /// One key of the help line, and how much it matters: the line drops the

@@ -26,6 +26,10 @@ public final class DemoApp {
   public private(set) var wasInterrupted = false
   /// What the status lines say, each screen its own.
   var messages = StatusMessages()
+  /// How many rows arriving images had updated when the last key came:
+  /// the status line counts those since, so the count leaves with the key
+  /// that brought it.
+  private(set) var imageRowsBeforeKey = 0
   private(set) var width: Int
   private(set) var height: Int
   let contacts: ContactsScreen
@@ -159,6 +163,7 @@ public final class DemoApp {
   /// Handles a key. Returns `false` when the app should quit.
   public func handle(_ key: Key) async -> Bool {
     if key == .interrupt { wasInterrupted = true }
+    imageRowsBeforeKey = feed.images.rowsUpdated
     if isFiltering { return handleFilter(key) }
     switch key {
     case .character("q"), .interrupt, .endOfInput:

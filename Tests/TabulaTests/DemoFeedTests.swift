@@ -65,4 +65,13 @@ struct DemoFeedTests {
     #expect(feed.content.numberOfItems == 90)
     #expect(feed.loadCount == 4, "three pages and the failed one again: none twice")
   }
+
+  @Test("the images counter reports the images of the last key, then leaves the status line")
+  func imagesCounter() async throws {
+    let demo = try await DemoHarness(tab: .feed, width: 80, height: 12)
+    #expect(demo.status.contains("updated"), "images arrived for the first screen: \(demo.status)")
+    try await demo.press("e")
+    #expect(!demo.status.contains("images"), "no image arrived since e: \(demo.status)")
+    #expect(!demo.status.contains("rows in place"), "\(demo.status)")
+  }
 }

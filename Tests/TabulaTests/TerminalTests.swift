@@ -270,6 +270,15 @@ struct TerminalListViewTests {
       harness.screen == [rowText("Banana", width: 20), rowText("Lemon", selected: true, width: 20)])
   }
 
+  @Test("a refresh line too wide for the view ends at a word, with an ellipsis")
+  func narrowRefreshLine() {
+    let harness = TerminalHarness(width: 14, height: 3, snapshot: basket)
+    harness.list.refreshLine = "Refreshing the basket"
+    let banner = harness.list.render()[0]
+    #expect(banner.text == " Refreshing…  ", "\(banner.text)")
+    #expect(banner.width == 14)
+  }
+
   @Test("only the rows on screen have cells")
   func virtualized() {
     let big = Snapshot<SectionInfo, Fruit> {
@@ -507,7 +516,7 @@ struct DemoTests {
     #expect(output.contains("[photo]"), "the content stayed on screen")
     let (_, retried) = try runDemo(
       ["--script", "-", "--screen", "feed", "--size", "80x10"], input: "erer")
-    #expect(retried.contains(" loaded"))
+    #expect(retried.contains(" 30 posts\n"), "\(retried)")
   }
 
   @Test("piped: the list once, as plain text")
