@@ -119,23 +119,23 @@ extension DemoApp {
     switch tab {
     case .contacts:
       [
-        HelpItem(text: "↑↓ PgUp/Dn Home/End", rank: 5),
-        HelpItem(text: "Enter open/fold", rank: 4),
-        HelpItem(text: "/ filter", rank: 2), HelpItem(text: "u sync", rank: 3),
-        HelpItem(text: "m move", rank: 2), HelpItem(text: "space select", rank: 3),
-        HelpItem(text: "d delete", rank: 3), HelpItem(text: "z/Z undo/redo", rank: 2),
-        HelpItem(text: "Tab feed", rank: 1), HelpItem(text: "q quit", rank: 0),
+        HelpItem(text: "↑↓ PgUp/Dn Home/End", rank: 7),
+        HelpItem(text: "Enter open/fold", rank: 1),
+        HelpItem(text: "/ filter", rank: 2), HelpItem(text: "u sync", rank: 1),
+        HelpItem(text: "m move", rank: 3), HelpItem(text: "space select", rank: 5),
+        HelpItem(text: "d delete", rank: 3), HelpItem(text: "z/Z undo/redo", rank: 4),
+        HelpItem(text: "Tab feed", rank: 2), HelpItem(text: "q quit", rank: 0),
       ]
     case .files:
       [
         HelpItem(text: "↑↓", rank: 6), HelpItem(text: "→← open/close", rank: 2),
-        HelpItem(text: "Enter toggle", rank: 4), HelpItem(text: "* open all", rank: 5),
-        HelpItem(text: "u edit", rank: 3), HelpItem(text: "Tab contacts", rank: 1),
+        HelpItem(text: "Enter toggle", rank: 3), HelpItem(text: "* open all", rank: 4),
+        HelpItem(text: "u edit", rank: 2), HelpItem(text: "Tab contacts", rank: 1),
         HelpItem(text: "q quit", rank: 0),
       ]
     case .feed:
       [
-        HelpItem(text: "↑↓ PgUp/Dn", rank: 6), HelpItem(text: "Enter open", rank: 5),
+        HelpItem(text: "↑↓ PgUp/Dn", rank: 6), HelpItem(text: "Enter open", rank: 2),
         HelpItem(text: "s style", rank: 4), HelpItem(text: "r refresh", rank: 2),
         HelpItem(text: "n new", rank: 3), HelpItem(text: "e network", rank: 3),
         HelpItem(text: "Tab files", rank: 1),

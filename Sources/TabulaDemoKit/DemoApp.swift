@@ -164,6 +164,14 @@ public final class DemoApp {
   public func handle(_ key: Key) async -> Bool {
     if key == .interrupt { wasInterrupted = true }
     imageRowsBeforeKey = feed.images.rowsUpdated
+    if key == .interrupt || key == .endOfInput { return false }
+    // A question the list asks (a delete to confirm, a row carried) takes
+    // the next key before the screen's own keys, a screen switch included:
+    // it never waits on a screen the user left.
+    if list.prompt != nil {
+      list.handle(key)
+      return true
+    }
     if isFiltering { return handleFilter(key) }
     switch key {
     case .character("q"), .interrupt, .endOfInput:

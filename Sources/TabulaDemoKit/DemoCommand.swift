@@ -15,10 +15,18 @@ public struct DemoCommand: AsyncParsableCommand {
       Three screens over an embedded SQLite database, created on first run:
 
         Contacts  3,000 contacts sectioned by first letter (a live FetchedList).
-                  / filters as you type; u simulates a sync (rows move, appear,
-                  disappear, highlighted); Enter opens a contact.
+                  / filters as you type (Enter keeps the filter, Esc clears
+                  it); u simulates a sync (rows move, appear, disappear,
+                  highlighted); Enter opens a contact, and on a letter folds
+                  its contacts away (Enter again unfolds them). Edits are
+                  written to SQLite: m picks a contact up (the arrows carry
+                  it within its letter, Enter drops it, Esc puts it back);
+                  space marks contacts (•); d deletes the marked ones, or the
+                  one under the cursor, once y confirms; z undoes an edit and
+                  Z redoes it.
         Feed      posts, photos and ads, each with its presenter; posts wrap to
-                  the width (a photo takes three lines). It pages endlessly:
+                  the width (a photo takes three lines); Enter opens one.
+                  It pages endlessly:
                   30 posts at a time from a simulated server as you near the
                   end (240 stored, then older ones generated, the same on
                   every run), a loading-more row, an error row (Enter
@@ -36,6 +44,7 @@ public struct DemoCommand: AsyncParsableCommand {
                   moves, one appears, one goes).
 
       Keys: arrows, Page Up/Down, Home/End move; Tab or 1/2/3 switch screens; q quits.
+      The help line at the bottom shows the keys of the screen, as many as fit.
 
       The database is $XDG_CACHE_HOME/tabula-demo/demo.sqlite, or
       ~/.cache/tabula-demo/demo.sqlite when XDG_CACHE_HOME is not set. The

@@ -182,6 +182,7 @@ enum DemoDatabase {
       }
       try db.create(index: "contact_order", on: "contact", columns: ["initial", "position"])
     }
+    migrator.registerMigration("v4: counters") { db in try createCounters(db) }
     return migrator
   }
 

@@ -16,7 +16,6 @@ final class ContactsScreen {
   let controller: ListController<CollapsibleSection<SectionInfo>, AnyItem, TerminalCell>
   private let database: DatabasePool
   private(set) var filter = ""
-  private var syncs = 0
   var onSelect: ((Contact) -> Void)?
 
   init(database: DatabasePool, width: Int, height: Int) {
@@ -67,13 +66,13 @@ final class ContactsScreen {
   }
 
   /// Simulates a sync with a server: a contact renamed (it moves), one added,
-  /// one removed. The list animates and highlights them.
+  /// one removed. The list animates and highlights them. Syncs are
+  /// numbered on from the last run ("Ada Sync 4" after "Ada Sync 3").
   func simulateSync() async throws -> String {
-    syncs += 1
-    let sync = syncs
-    return try await database.write { db in
+    try await database.write { db in
       let count = try Contact.fetchCount(db)
       guard count > 2 else { return "nothing to sync" }
+      let sync = try DemoDatabase.nextNumber(of: .sync, in: db)
       let renamed = try Contact.order(Column("name").collating(.nocase)).limit(
         1, offset: (sync * 37) % count
       )
@@ -94,7 +93,7 @@ final class ContactsScreen {
         city: "Sync City", position: (last ?? 0) + (1 << 32))
       try added.insert(db)
       changes.append("added \(added.name)")
-      if let removed = try Contact.order(Column("id")).limit(1, offset: sync).fetchOne(db),
+      if let removed = try Contact.order(Column("id")).limit(1, offset: sync % count).fetchOne(db),
         removed.id != newID
       {
         try removed.delete(db)

@@ -174,4 +174,33 @@ struct DemoCommandTests {
     let ended = try runDemo(database, input: "<down><ctrl-d>")
     #expect(ended.status == 0)
   }
+
+  @Test("syncs and edits are numbered on from the last run, so no two share a name")
+  func numberingAcrossRuns() throws {
+    let folder = try TemporaryFolder()
+    let database = [
+      "--database", folder.path("demo.sqlite"), "--script", "-", "--size", "200x24",
+    ]
+    _ = try runDemo(database, input: "u")
+    let second = try runDemo(database, input: "u")
+    #expect(second.output.contains("added Ada Sync 2"), "\(second.output)")
+    let found = try runDemo(database, input: "/Ada Sync")
+    #expect(found.output.contains("2 match “Ada Sync”"))
+    let files = database + ["--screen", "files"]
+    _ = try runDemo(files, input: "u")
+    let edit = try runDemo(files, input: "u")
+    #expect(edit.output.contains("added New2.swift"), "\(edit.output)")
+  }
+
+  @Test("--help tells every key of the contacts: moving, selecting, deleting, undoing, folding")
+  func helpNamesEveryKey() throws {
+    let run = try runDemo(["--help"])
+    let text = run.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for phrase in [
+      "m picks", "space marks", "d deletes", "z undoes", "Z redoes", "folds", "u simulates a sync",
+      "Enter opens",
+    ] {
+      #expect(text.contains(phrase), "\(phrase): \(run.output)")
+    }
+  }
 }

@@ -63,4 +63,35 @@ struct DemoContactsTests {
     let marked = demo.screen.filter { $0.dropFirst().hasPrefix("•") }
     #expect(marked.count == 2, "\(demo.screen)")
   }
+
+  @Test("a delete prompt ends when another screen is asked for; y then deletes nothing")
+  func promptEndsAtScreenSwitch() async throws {
+    let demo = try await DemoHarness()
+    try await demo.press("<down>d")
+    #expect(demo.status.hasPrefix(" Delete this row?"), "\(demo.status)")
+    try await demo.press("<tab>")
+    try await demo.press("1")
+    #expect(demo.app.tab == .contacts)
+    #expect(!demo.status.contains("Delete this row?"), "\(demo.status)")
+    try await demo.press("y")
+    #expect(demo.app.contacts.contacts.content?.numberOfItems == DemoDatabase.contactCount)
+    // A row carried with m: the screen stays until it is dropped or put back.
+    try await demo.press("<down>m<tab>")
+    #expect(demo.app.tab == .contacts, "a carried row keeps the screen")
+    #expect(demo.status.hasPrefix(" Moving"), "\(demo.status)")
+    try await demo.press("<esc><tab>")
+    #expect(demo.app.tab == .feed)
+  }
+
+  @Test("the help line at 80 columns keeps Enter and u on every screen that has them")
+  func helpAtEighty() async throws {
+    let demo = try await DemoHarness(width: 80, height: 24)
+    #expect(demo.help.contains("Enter "), "\(demo.help)")
+    #expect(demo.help.contains("u sync"), "\(demo.help)")
+    try await demo.press("3")
+    #expect(demo.help.contains("Enter "), "\(demo.help)")
+    #expect(demo.help.contains("u edit"), "\(demo.help)")
+    try await demo.press("2")
+    #expect(demo.help.contains("Enter "), "\(demo.help)")
+  }
 }
