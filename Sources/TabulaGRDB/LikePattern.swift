@@ -86,6 +86,7 @@ public struct LikePattern: Sendable, Hashable, CustomStringConvertible {
   public var description: String { pattern }
 }
 
+/// Interpolating a ``LikePattern`` into GRDB's SQL literals.
 extension SQLInterpolation {
   /// Appends `pattern` as a bound argument, then its `ESCAPE` clause:
   /// `"name LIKE \(LikePattern.containing(text))"` is
@@ -95,6 +96,7 @@ extension SQLInterpolation {
   }
 }
 
+/// `LIKE` with a ``LikePattern`` in GRDB's query interface.
 extension SQLSpecificExpressible {
   /// `LIKE` with a pattern that matches its text literally:
   /// `Column("name").like(.containing(text))`.
