@@ -22,10 +22,14 @@ public final class DemoApp {
   public private(set) var tab: Tab
   /// Whether keys are typed into the contacts filter.
   public private(set) var isFiltering = false
-  /// The status line's message on the screen shown: each screen keeps its
-  /// own.
-  public var message: String { messages[tab] ?? "" }
-  private var messages: [Tab: String] = [:]
+  /// Whether Ctrl-C ended the app (then the demo exits with status 130).
+  public private(set) var wasInterrupted = false
+  /// What the status lines say, each screen its own.
+  var messages = StatusMessages()
+  /// How many rows arriving images had updated when the last key came:
+  /// the status line counts those since, so the count leaves with the key
+  /// that brought it.
+  private(set) var imageRowsBeforeKey = 0
   private(set) var width: Int
   private(set) var height: Int
   let contacts: ContactsScreen
@@ -33,6 +37,10 @@ public final class DemoApp {
   let files: FilesScreen
   /// The feed's state when it last changed, to tell when a load ends.
   private var feedState = LoadingState.initial
+  /// A retry asked for with Enter on an error row, reported when its load
+  /// ends: how many items the feed had, and whether it retries a page (or
+  /// the first load).
+  private var feedRetry: (itemsBefore: Int, isPage: Bool)?
   private var feedObservation: ObservationToken?
 
   /// The app over `database`, in a `width` × `height` screen.
@@ -50,53 +58,101 @@ public final class DemoApp {
       imageDelay: imageDelay)
     files = FilesScreen(database: database, width: width, height: listHeight)
     contacts.onSelect = { [weak self] contact in
-      self?.messages[.contacts] = "Selected \(contact.name) <\(contact.email)>, \(contact.city)"
+      self?.messages.open(AnyItem(contact).id, on: .contacts)
     }
     feed.controller.didSelect = { [weak self] item, _ in
       guard let self else { return }
       if item.base is PageErrorPlaceholder || item.base is ErrorPlaceholder {
-        messages[.feed] = "Retrying…"
-        feed.feed.retry()
+        retryFeed(isPage: item.base is PageErrorPlaceholder)
       } else {
-        messages[.feed] = "Selected \(Self.describe(item))"
+        messages.open(item.id, on: .feed)
       }
     }
     files.controller.didSelect = { [weak self] row, _ in
-      let path =
-        ((self?.files.files.outline.tree.ancestors(of: row.id) ?? []).reversed() + [row.item])
-        .map(\.name).joined(separator: "/")
-      self?.messages[.files] = "Selected \(path), \(FilePresenter.size(row.item.size))"
+      self?.messages.open(row.id, on: .files)
     }
     feedObservation = feed.feed.observe { [weak self] in self?.feedDidChange() }
     feed.feed.load()
   }
 
-  /// Reports how a refresh ended, once the feed's load ends. While it
-  /// runs, the status line says so from the feed's state itself.
+  /// Retries what failed; the status line says "Loading…" from the feed's
+  /// state while it runs, and how it ended once it has.
+  private func retryFeed(isPage: Bool) {
+    messages.say(nil, on: .feed)
+    feedRetry = (feed.feed.itemCount, isPage)
+    feed.feed.retry()
+    if !feed.feed.state.isLoading && feed.feed.pageState != .loading {
+      feedRetry = nil  // nothing to retry (a refresh runs): nothing to report
+    }
+  }
+
+  /// Reports how a retry or a refresh ended, once the feed's load ends.
+  /// While it runs, the status line says so from the feed's state itself.
   private func feedDidChange() {
     let state = feed.feed.state
     defer { feedState = state }
+    if let retry = feedRetry, !state.isLoading, feed.feed.pageState != .loading {
+      feedRetry = nil
+      reportRetry(retry, state: state)
+      return
+    }
     guard feedState == .refreshing, !state.isLoading else { return }
     switch state {
     case .loaded, .noContent:
       let count = feed.feed.itemCount
-      messages[.feed] = "Feed refreshed: \(count) items"
+      messages.say("Feed refreshed: \(count) items", on: .feed)
     case .error(let failure):
       let retry = feed.networkDown ? "e, then r retries" : "r retries"
-      messages[.feed] = "Refresh failed: \(failure) · \(retry)"
+      messages.say("Refresh failed: \(failure) · \(retry)", on: .feed)
     default:
       break
     }
   }
 
-  private static func describe(_ item: AnyItem) -> String {
-    if let post = item.base(as: Post.self) { return "post by \(post.author): \(post.text)" }
-    if let photo = item.base(as: Photo.self) { return "photo \(photo.image) by \(photo.author)" }
-    if let ad = item.base(as: Ad.self) { return "ad: \(ad.headline)" }
-    return "\(item)"
+  /// Says how a retry ended: what it brought, or why it failed again.
+  private func reportRetry(_ retry: (itemsBefore: Int, isPage: Bool), state: LoadingState) {
+    let again = feed.networkDown ? "e, then Enter retries" : "Enter on its row retries"
+    if retry.isPage, case .failed(let failure) = feed.feed.pageState {
+      messages.say("The page failed again: \(failure) · \(again)", on: .feed)
+    } else if !retry.isPage, case .error(let failure) = state {
+      messages.say("The feed failed again: \(failure) · \(again)", on: .feed)
+    } else {
+      let added = feed.feed.itemCount - retry.itemsBefore
+      messages.say("Loaded \(added) more post\(added == 1 ? "" : "s")", on: .feed)
+    }
   }
 
-  private var list: TerminalListView {
+  /// The words for the row `id` opened on `tab`, from the row as its list
+  /// shows it now; `nil` when the list no longer shows it.
+  func describeOpenedRow(_ id: AnyHashable, on tab: Tab) -> String? {
+    switch tab {
+    case .contacts:
+      let rows = contacts.controller.snapshot
+      guard let id = id.base as? AnyItem.ID, let path = rows.path(of: id),
+        let contact = rows[path].base(as: Contact.self)
+      else { return nil }
+      return "Opened \(contact.name) <\(contact.email)>, \(contact.city)"
+    case .feed:
+      let rows = feed.controller.snapshot
+      guard let id = id.base as? AnyItem.ID, let path = rows.path(of: id) else { return nil }
+      let item = rows[path]
+      if let post = item.base(as: Post.self) {
+        return "Opened post by \(post.author): \(post.text)"
+      }
+      if let photo = item.base(as: Photo.self) {
+        return "Opened photo \(photo.image) by \(photo.author)"
+      }
+      if let ad = item.base(as: Ad.self) { return "Opened ad: \(ad.headline)" }
+      return nil
+    case .files:
+      let tree = files.files.outline.tree
+      guard let id = id.base as? DemoFile.ID, let file = tree.item(withID: id) else { return nil }
+      let path = (tree.ancestors(of: id).reversed() + [file]).map(\.name).joined(separator: "/")
+      return "Opened \(path), \(FilePresenter.size(file.size))"
+    }
+  }
+
+  var list: TerminalListView {
     switch tab {
     case .contacts: contacts.list
     case .feed: feed.list
@@ -106,6 +162,16 @@ public final class DemoApp {
 
   /// Handles a key. Returns `false` when the app should quit.
   public func handle(_ key: Key) async -> Bool {
+    if key == .interrupt { wasInterrupted = true }
+    imageRowsBeforeKey = feed.images.rowsUpdated
+    if key == .interrupt || key == .endOfInput { return false }
+    // A question the list asks (a delete to confirm, a row carried) takes
+    // the next key before the screen's own keys, a screen switch included:
+    // it never waits on a screen the user left.
+    if list.prompt != nil {
+      list.handle(key)
+      return true
+    }
     if isFiltering { return handleFilter(key) }
     switch key {
     case .character("q"), .interrupt, .endOfInput:
@@ -122,40 +188,40 @@ public final class DemoApp {
       tab = .contacts
       isFiltering = true
     case .character("s") where tab == .feed:
-      messages[.feed] = "Posts in the \(feed.toggleStyle()) style"
+      messages.say("Posts in the \(feed.toggleStyle()) style", on: .feed)
     case .character("n") where tab == .feed:
       do {
         try await feed.postNewArrivals(count: 3)
-        messages[.feed] = "3 new posts arrived above; your place stays"
+        messages.say("3 new posts arrived above; your place stays", on: .feed)
       } catch {
-        messages[.feed] = "New posts failed: \(error)"
+        messages.say("New posts failed: \(error)", on: .feed)
       }
     case .character("e") where tab == .feed:
       feed.networkDown.toggle()
-      messages[.feed] =
+      messages.say(
         feed.networkDown
-        ? "Network down (simulated): refreshes fail until you press e again"
-        : "Network back up: r refreshes the feed"
+          ? "Network down (simulated): refreshes fail until you press e again"
+          : "Network back up: r refreshes the feed", on: .feed)
     case .character("r"):
       if tab == .feed {
-        messages[.feed] = nil  // the status line follows the refresh
+        messages.say(nil, on: .feed)  // the status line follows the refresh
         feed.pullToRefresh.beginRefreshing()
       } else {
         contacts.contacts.refresh()
       }
     case .character("u") where tab == .files:
       do {
-        messages[.files] = "Edit: " + (try await files.simulateEdit())
+        messages.say("Edit: " + (try await files.simulateEdit()), on: .files)
       } catch {
-        messages[.files] = "Edit failed: \(error)"
+        messages.say("Edit failed: \(error)", on: .files)
       }
     case let key where tab == .files && files.handleOutlineKey(key):
       break
     case .character("u") where tab == .contacts:
       do {
-        messages[.contacts] = "Sync: " + (try await contacts.simulateSync())
+        messages.say("Sync: " + (try await contacts.simulateSync()), on: .contacts)
       } catch {
-        messages[.contacts] = "Sync failed: \(error)"
+        messages.say("Sync failed: \(error)", on: .contacts)
       }
     default:
       list.handle(key)
@@ -213,120 +279,5 @@ public final class DemoApp {
       if contacts.isIdle && feed.isIdle && files.isIdle { return }
       try? await Task.sleep(for: .milliseconds(1))
     }
-  }
-
-  private func titleLine() -> ScreenLine {
-    let tabs = Tab.allCases.enumerated().map { index, candidate in
-      StyledText(
-        " \(index + 1) \(candidate.rawValue.capitalized) ",
-        candidate == tab ? TextStyle(bold: true, inverse: true) : TextStyle(dim: true))
-    }
-    let state: String
-    switch tab {
-    case .contacts:
-      let count = contacts.contacts.content?.numberOfItems ?? 0
-      state = contacts.filter.isEmpty ? "\(count) contacts" : "\(count) match “\(contacts.filter)”"
-    case .feed:
-      state = "\(feed.feed.state)"
-    case .files:
-      state = "\(files.controller.snapshot.numberOfItems) shown"
-    }
-    let left = ScreenLine([StyledText(" Tabula ", TextStyle(bold: true, foreground: .cyan))] + tabs)
-    let right = " \(state) "
-    let gap = String(
-      repeating: " ", count: max(1, width - left.width - TerminalText.width(of: right)))
-    return ScreenLine(left.runs + [StyledText(gap), StyledText(right, TextStyle(dim: true))])
-      .fitted(to: width)
-  }
-
-  private func statusLine() -> ScreenLine {
-    if isFiltering {
-      return ScreenLine([
-        StyledText("/", TextStyle(bold: true)), StyledText(contacts.filter),
-        StyledText("▏", TextStyle(bold: true)),
-        StyledText("  (Enter keeps it, Esc clears it)", TextStyle(dim: true)),
-      ]).fitted(to: width)
-    }
-    if let prompt = list.prompt {
-      return ScreenLine([StyledText(" " + prompt, TextStyle(bold: true))]).fitted(to: width)
-    }
-    var parts: [String] = []
-    if tab == .feed {
-      switch feed.feed.state {
-      case .loading: parts.append("Loading the feed…")
-      case .refreshing: parts.append("Refreshing the feed…")
-      default:
-        if feed.pullToRefresh.showsIndicator { parts.append("Refreshing the feed…") }
-      }
-      switch feed.feed.pageState {
-      case .loading: parts.append("Loading more…")
-      case .failed: parts.append("A page failed: Enter on its row retries")
-      default: break
-      }
-    }
-    if !message.isEmpty { parts.append(message) }
-    if tab == .contacts, contacts.controller.selectedIDs.count > 1 {
-      parts.append("\(contacts.controller.selectedIDs.count) selected: d deletes them")
-    }
-    if tab == .contacts, let undo = contacts.controller.history.undoName {
-      parts.append("z undoes “\(undo)”")
-    }
-    if tab == .feed, feed.images.rowsUpdated > 0 {
-      parts.append("images updated \(feed.images.rowsUpdated) visible rows in place")
-    }
-    return ScreenLine([StyledText(" " + parts.joined(separator: " · "))]).fitted(to: width)
-  }
-
-  /// One key of the help line, and how much it matters: the line drops the
-  /// least important items first when the screen is narrow.
-  struct HelpItem {
-    /// What the line shows, as "key action".
-    var text: String
-    /// 0 for the most important; larger numbers are dropped first.
-    var rank: Int
-  }
-
-  /// The help line's items for `tab`, in the order shown.
-  static func helpItems(for tab: Tab) -> [HelpItem] {
-    switch tab {
-    case .contacts:
-      [
-        HelpItem(text: "↑↓ PgUp/Dn Home/End", rank: 5),
-        HelpItem(text: "Enter select/fold", rank: 4),
-        HelpItem(text: "/ filter", rank: 2), HelpItem(text: "u sync", rank: 3),
-        HelpItem(text: "m move", rank: 2), HelpItem(text: "space select", rank: 3),
-        HelpItem(text: "d delete", rank: 3), HelpItem(text: "z/Z undo/redo", rank: 2),
-        HelpItem(text: "Tab feed", rank: 1), HelpItem(text: "q quit", rank: 0),
-      ]
-    case .files:
-      [
-        HelpItem(text: "↑↓", rank: 6), HelpItem(text: "→← open/close", rank: 2),
-        HelpItem(text: "Enter toggle", rank: 4), HelpItem(text: "* open all", rank: 5),
-        HelpItem(text: "u edit", rank: 3), HelpItem(text: "Tab contacts", rank: 1),
-        HelpItem(text: "q quit", rank: 0),
-      ]
-    case .feed:
-      [
-        HelpItem(text: "↑↓ PgUp/Dn", rank: 6), HelpItem(text: "Enter select", rank: 5),
-        HelpItem(text: "s style", rank: 4), HelpItem(text: "r refresh", rank: 2),
-        HelpItem(text: "n new", rank: 3), HelpItem(text: "e network", rank: 3),
-        HelpItem(text: "Tab files", rank: 1),
-        HelpItem(text: "q quit", rank: 0),
-      ]
-    }
-  }
-
-  /// The help line: as many whole items as fit the width, dropping the
-  /// least important first, so it never ends in the middle of a word.
-  private func helpLine() -> ScreenLine {
-    var items = Self.helpItems(for: tab)
-    func text() -> String { " " + items.map(\.text).joined(separator: " · ") }
-    while TerminalText.width(of: text()) > width,
-      let least = items.indices.max(by: { items[$0].rank < items[$1].rank })
-    {
-      items.remove(at: least)
-    }
-    return ScreenLine([StyledText(items.isEmpty ? "" : text(), TextStyle(dim: true))])
-      .fitted(to: width)
   }
 }

@@ -15,13 +15,22 @@ public struct DemoCommand: AsyncParsableCommand {
       Three screens over an embedded SQLite database, created on first run:
 
         Contacts  3,000 contacts sectioned by first letter (a live FetchedList).
-                  / filters as you type; u simulates a sync (rows move, appear,
-                  disappear, highlighted); Enter selects.
+                  / filters as you type (Enter keeps the filter, Esc clears
+                  it); u simulates a sync (rows move, appear, disappear,
+                  highlighted); Enter opens a contact, and on a letter folds
+                  its contacts away (Enter again unfolds them). Edits are
+                  written to SQLite: m picks a contact up (the arrows carry
+                  it within its letter, Enter drops it, Esc puts it back);
+                  space marks contacts (•); d deletes the marked ones, or the
+                  one under the cursor, once y confirms; z undoes an edit and
+                  Z redoes it.
         Feed      posts, photos and ads, each with its presenter; posts wrap to
-                  the width (a photo takes three lines). It pages endlessly:
+                  the width (a photo takes three lines); Enter opens one.
+                  It pages endlessly:
                   30 posts at a time from a simulated server as you near the
-                  end, a loading-more row, an error row (Enter retries) while
-                  the network is down, an end row at the end. s switches the
+                  end (240 stored, then older ones generated, the same on
+                  every run), a loading-more row, an error row (Enter
+                  retries) while the network is down. s switches the
                   posts' style; n posts three new posts above: the row you
                   read stays put. Photos' images arrive after a delay and update
                   only their rows; r refreshes (pull to refresh); e switches a
@@ -35,6 +44,7 @@ public struct DemoCommand: AsyncParsableCommand {
                   moves, one appears, one goes).
 
       Keys: arrows, Page Up/Down, Home/End move; Tab or 1/2/3 switch screens; q quits.
+      The help line at the bottom shows the keys of the screen, as many as fit.
 
       The database is $XDG_CACHE_HOME/tabula-demo/demo.sqlite, or
       ~/.cache/tabula-demo/demo.sqlite when XDG_CACHE_HOME is not set. The
@@ -48,8 +58,13 @@ public struct DemoCommand: AsyncParsableCommand {
       (the files screen with every folder open). With --script it plays keys
       from a file (or - for standard input) on a screen in memory and prints
       the final screen: `<name>` stands for a named key (<down>, <enter>, <esc>,
-      <pgdn>, ...), any other character for itself, line breaks are ignored.
+      <pgdn>, <ctrl-c>, ...; <lt> types <), any other character for itself,
+      line breaks are ignored. A script with an unknown or unclosed <name> is
+      refused before anything runs, naming its line and column.
       Example: printf '/Ada<enter><down><enter>q' | tabula-demo --script -
+
+      Exit status: 0 after q or the end of the keys, 130 after Ctrl-C, 1 when
+      the database or the script cannot be used, 64 for a bad option.
       """)
 
   @Option(
@@ -83,55 +98,67 @@ public struct DemoCommand: AsyncParsableCommand {
   /// A command with the default options (the parser fills them in).
   public init() {}
 
+  /// Checks `--size` before anything runs.
+  public func validate() throws {
+    do {
+      _ = try ScreenSize(parsing: size)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
   /// Opens (or creates) the database and runs the demo: scripted with
   /// `--script`, interactive in a terminal, or printing the list when the
-  /// output is not a terminal. A database that cannot be used is a sentence
-  /// on standard error naming the file, and exit status 1.
+  /// output is not a terminal. A script or a database that cannot be used
+  /// is a sentence on standard error naming it, and exit status 1; the
+  /// script is read and checked first, so that a bad one leaves no
+  /// database behind. Ctrl-C ends the demo with status 130 (128 + SIGINT),
+  /// as a shell reports an interrupted program.
   @MainActor
   public func run() async throws {
+    let keys: [Key]?
+    do {
+      keys = try script.map(DemoScript.keys(from:))
+    } catch {
+      fail(error.description)
+    }
     let pool: DatabasePool
     do {
       let path = database ?? DemoDatabase.preparedDefaultPath()
       if reset { try DemoDatabase.reset(at: path) }
       pool = try DemoDatabase.open(at: path)
     } catch {
-      FileHandle.standardError.write(Data("tabula-demo: \(error)\n".utf8))
-      throw ExitCode.failure
+      fail(error.description)
     }
-    if let script {
-      try await runScript(script, database: pool)
+    let interrupted: Bool
+    if let keys {
+      interrupted = await runScript(keys, database: pool)
     } else if Terminal.isInteractive {
-      try await runInteractive(database: pool)
+      interrupted = await runInteractive(database: pool)
     } else {
-      try await printPlain(database: pool)
+      interrupted = false
+      await printPlain(database: pool)
     }
+    if interrupted { throw ExitCode(130) }
   }
 
-  private func parseSize() throws -> (Int, Int) {
-    let parts = size.split(separator: "x").compactMap { Int($0) }
-    guard parts.count == 2, parts[0] >= 20, parts[1] >= 5 else {
-      throw ValidationError("--size must be WIDTHxHEIGHT, at least 20x5: got \(size)")
-    }
-    return (parts[0], parts[1])
+  /// Writes `message` to standard error, then ends with status 1.
+  private func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("tabula-demo: \(message)\n".utf8))
+    Self.exit(withError: ExitCode.failure)
   }
 
+  /// The size of `--size`, checked by ``validate()``.
+  private var screenSize: ScreenSize {
+    (try? ScreenSize(parsing: size)) ?? ScreenSize(width: 80, height: 24)
+  }
+
+  /// Plays `keys`, then prints the screen; returns whether a Ctrl-C ended
+  /// them.
   @MainActor
-  private func runScript(_ source: String, database: DatabasePool) async throws {
-    let text: String
-    if source == "-" {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    } else {
-      text = try String(contentsOfFile: source, encoding: .utf8)
-    }
-    let keys: [Key]
-    do {
-      keys = try KeyParser.parseScript(text)
-    } catch {
-      throw ValidationError(error.description)
-    }
-    let (width, height) = try parseSize()
+  private func runScript(_ keys: [Key], database: DatabasePool) async -> Bool {
     let app = DemoApp(
-      database: database, width: width, height: height, tab: screen,
+      database: database, width: screenSize.width, height: screenSize.height, tab: screen,
       latency: .milliseconds(latency ?? 0), imageDelay: .milliseconds(imageDelay ?? 0))
     await settle(app)
     for key in keys {
@@ -141,6 +168,7 @@ public struct DemoCommand: AsyncParsableCommand {
       if !keepGoing { break }
     }
     print(plain(app.frame()))
+    return app.wasInterrupted
   }
 
   /// Waits until the app is idle, drawing once so visible rows get cells
@@ -161,10 +189,9 @@ public struct DemoCommand: AsyncParsableCommand {
   }
 
   @MainActor
-  private func printPlain(database: DatabasePool) async throws {
-    let (width, _) = try parseSize()
+  private func printPlain(database: DatabasePool) async {
     let app = DemoApp(
-      database: database, width: width, height: 5, tab: screen, latency: .zero,
+      database: database, width: screenSize.width, height: 5, tab: screen, latency: .zero,
       imageDelay: .zero)
     await app.waitUntilIdle()
     let list: TerminalListView
@@ -173,15 +200,17 @@ public struct DemoCommand: AsyncParsableCommand {
     case .feed: list = app.feed.list
     case .files:
       // Every folder open, read level by level.
-      for root in app.files.files.outline.tree.roots { try app.files.files.expandSubtree(root.id) }
+      for root in app.files.files.outline.tree.roots { try? app.files.files.expandSubtree(root.id) }
       await app.waitUntilIdle()
       list = app.files.list
     }
     print(list.plainText())
   }
 
+  /// Runs the demo in the terminal until `q`, Ctrl-C or the end of input;
+  /// returns whether Ctrl-C ended it.
   @MainActor
-  private func runInteractive(database: DatabasePool) async throws {
+  private func runInteractive(database: DatabasePool) async -> Bool {
     let terminal = Terminal()
     var size = Terminal.size() ?? (80, 24)
     let app = DemoApp(
@@ -217,6 +246,7 @@ public struct DemoCommand: AsyncParsableCommand {
       if let key = event, await app.handle(key) == false { break }
       terminal.write(renderer.render(app.frame()))
     }
+    return app.wasInterrupted
   }
 }
 

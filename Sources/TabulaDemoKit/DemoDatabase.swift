@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TabulaGRDB
 
 /// A contact of the demo's address book.
 struct Contact: Codable, FetchableRecord, PersistableRecord, Hashable, Sendable {
@@ -52,6 +53,7 @@ struct DemoDatabaseError: Error, CustomStringConvertible {
 /// not SQLite, an SQLite database of someone else's.
 enum DemoDatabase {
   static let contactCount = 3000
+  /// The posts stored at first; older ones are generated (``DemoFeed``).
   static let feedCount = 240
 
   /// The demo's mark in the SQLite header (`PRAGMA application_id`): "TbDm".
@@ -180,6 +182,7 @@ enum DemoDatabase {
       }
       try db.create(index: "contact_order", on: "contact", columns: ["initial", "position"])
     }
+    migrator.registerMigration("v4: counters") { db in try createCounters(db) }
     return migrator
   }
 
@@ -213,9 +216,11 @@ enum DemoDatabase {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       defer { try? queue.close() }
       return try queue.read { db in
-        let tables = try String.fetchAll(
-          db,
-          sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        // SQLite's own tables start with "sqlite_" (the _ is literal).
+        let ownTables = LikePattern.starting(with: "sqlite_")
+        let query: SQL =
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE \(ownTables)"
+        let tables = try String.fetchAll(db, SQLRequest<String>(literal: query))
         let migrations =
           Set(tables).contains("grdb_migrations")
           ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
@@ -274,31 +279,8 @@ enum DemoDatabase {
           cities[random.next(cities.count)],
         ])
     }
-    let topics = [
-      "shipped a release", "is reading about diffing", "found a UIKit crash", "likes SQLite",
-      "wrote a presenter", "refactored a view controller", "benchmarked a snapshot",
-      "tried the terminal demo",
-    ]
-    let details = [
-      "Short one.",
-      "The table view controller lost four hundred lines and nobody misses them.",
-      "Moves are minimal now, and the batch never trips UIKit's consistency checks.",
-      "A million rows, and the row I was reading did not move when new posts came in.",
-      "Tried it on a train with a terminal eighty columns wide; the posts wrap.",
-    ]
     for id in 1...Int64(feedCount) {
-      let author = firstNames[random.next(firstNames.count)]
-      let roll = random.next(10)
-      let kind = roll < 6 ? "post" : roll < 9 ? "photo" : "ad"
-      let text =
-        kind == "ad"
-        ? ["Tabula Pro: lists without tears", "SQLite, but live", "Ship your feed today"][
-          random.next(3)]
-        : "\(author) \(topics[random.next(topics.count)]). \(details[random.next(details.count)])"
-      try FeedRow(
-        id: id, kind: kind, author: author, text: text, likes: random.next(120),
-        image: kind == "photo" ? "photo-\(id).jpg" : nil
-      ).insert(db)
+      try DemoFeed.row(id: id, random: &random).insert(db)
     }
   }
 }

@@ -35,7 +35,6 @@ final class FilesScreen {
   let files: FetchedTree<DemoFile, DemoFile>
   let controller: ListController<SectionInfo, OutlineRow<DemoFile>, TerminalCell>
   private let database: DatabasePool
-  private var edits = 0
 
   init(database: DatabasePool, width: Int, height: Int) {
     self.database = database
@@ -59,12 +58,12 @@ final class FilesScreen {
   /// Simulates someone else working on the project: a file moves to
   /// another folder, one is added, one is deleted. Shown folders animate.
   func simulateEdit() async throws -> String {
-    edits += 1
-    let edit = edits
-    return try await database.write { db in
+    try await database.write { db in
       let folders = try Int64.fetchAll(db, sql: "SELECT id FROM file WHERE isFolder ORDER BY id")
       let fileCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM file WHERE NOT isFolder") ?? 0
       guard folders.count > 1, fileCount > 2 else { return "nothing to change" }
+      // Numbered on from the last run: New4.swift after New3.swift.
+      let edit = try DemoDatabase.nextNumber(of: .edit, in: db)
       var changes: [String] = []
       // Files in the folders near the top, so that the change shows.
       let visibleFolders = Array(folders.prefix(12))

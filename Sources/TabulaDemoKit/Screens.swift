@@ -16,7 +16,6 @@ final class ContactsScreen {
   let controller: ListController<CollapsibleSection<SectionInfo>, AnyItem, TerminalCell>
   private let database: DatabasePool
   private(set) var filter = ""
-  private var syncs = 0
   var onSelect: ((Contact) -> Void)?
 
   init(database: DatabasePool, width: Int, height: Int) {
@@ -57,22 +56,23 @@ final class ContactsScreen {
     contacts.setRequest(Self.request(filter: text))
   }
 
-  /// The contacts whose name contains `text` (all when empty), in the
-  /// user's order within each initial (by name until reordered).
+  /// The contacts whose name contains `text` (all when empty; `%` and `_`
+  /// are characters like any other), in the user's order within each
+  /// initial (by name until reordered).
   private static func request(filter text: String) -> FetchedRequest {
     FetchedRequest(
-      table: "contact", filter: text.isEmpty ? nil : "name LIKE \("%\(text)%")",
+      table: "contact", filter: text.isEmpty ? nil : "name LIKE \(LikePattern.containing(text))",
       orderedBy: [.ascending("initial"), .ascending("position")])
   }
 
   /// Simulates a sync with a server: a contact renamed (it moves), one added,
-  /// one removed. The list animates and highlights them.
+  /// one removed. The list animates and highlights them. Syncs are
+  /// numbered on from the last run ("Ada Sync 4" after "Ada Sync 3").
   func simulateSync() async throws -> String {
-    syncs += 1
-    let sync = syncs
-    return try await database.write { db in
+    try await database.write { db in
       let count = try Contact.fetchCount(db)
       guard count > 2 else { return "nothing to sync" }
+      let sync = try DemoDatabase.nextNumber(of: .sync, in: db)
       let renamed = try Contact.order(Column("name").collating(.nocase)).limit(
         1, offset: (sync * 37) % count
       )
@@ -93,7 +93,7 @@ final class ContactsScreen {
         city: "Sync City", position: (last ?? 0) + (1 << 32))
       try added.insert(db)
       changes.append("added \(added.name)")
-      if let removed = try Contact.order(Column("id")).limit(1, offset: sync).fetchOne(db),
+      if let removed = try Contact.order(Column("id")).limit(1, offset: sync % count).fetchOne(db),
         removed.id != newID
       {
         try removed.delete(db)
@@ -154,17 +154,16 @@ final class FeedScreen {
     presenters.registerPlaceholders(noResults: "The feed is empty", retryHint: "press r to retry")
     let section = SectionInfo(id: "feed", title: "Feed")
     // A simulated server: pages of posts, newest first, by offset (so new
-    // posts at the top shift later pages, and the source drops the repeats).
+    // posts at the top shift later pages, and the source drops the
+    // repeats), without end: older posts are generated (DemoFeed).
     feed = PagedSource(section: section) { offset in
       try await Task.sleep(for: latency)
       if failures.isDown { throw DemoError.networkDown }
       let start = offset ?? 0
       let rows = try await database.read { db in
-        try FeedRow.order(Column("id").desc).limit(FeedScreen.pageSize, offset: start)
-          .fetchAll(db)
+        try DemoFeed.page(from: start, count: FeedScreen.pageSize, in: db)
       }
-      let next = rows.count < FeedScreen.pageSize ? nil : start + rows.count
-      return .init(items: rows.map(FeedScreen.item), next: next)
+      return .init(items: rows.map(FeedScreen.item), next: start + rows.count)
     }
     controller = ListController(host: list, presenters: presenters)
     controller.connect(to: feed)

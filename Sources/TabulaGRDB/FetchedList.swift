@@ -17,7 +17,7 @@ import Tabula
 ///   request: FetchedRequest(table: "contact", orderedBy: [.ascending("name", caseInsensitive: true)]),
 ///   sectionedBy: .column("initial"))
 /// controller.connect(to: contacts)
-/// try contacts.setFilter("name LIKE \("%\(text)%")")   // the filtered list animates in
+/// try contacts.setFilter("name LIKE \(LikePattern.containing(text))")   // the filtered list animates in
 /// ```
 ///
 /// ## Always equal to a fresh query

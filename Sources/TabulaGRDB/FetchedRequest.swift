@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let request = FetchedRequest(
 ///   table: "contact",
-///   filter: "name LIKE \("%\(text)%")",
+///   filter: "name LIKE \(LikePattern.containing(text))",
 ///   orderedBy: [.ascending("lastName", caseInsensitive: true), .ascending("firstName")])
 /// ```
 ///

@@ -65,7 +65,9 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   private var schedule = FetchSchedule()
   private let tracker: ChangeTracker
   private let registration: Task<Void, Never>
-  /// Nodes whose whole subtree is to be expanded as it is read.
+  /// Nodes whose whole subtree is to be expanded by the next read: a
+  /// request that the read which applies it fulfils, then forgets, so
+  /// that a node the user collapses inside stays collapsed at later reads.
   private var expandingSubtrees: Set<Item.ID> = []
   private let observers = ObserverList()
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -120,7 +122,9 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   }
 
   /// Expands `id` and every node under it, reading level by level what was
-  /// not read yet.
+  /// not read yet. Like `Outline.expandSubtree(_:)`, it expands the nodes
+  /// there are now: a node collapsed afterwards stays collapsed, and a node
+  /// that gets its first children later is not expanded by it.
   ///
   /// - Throws: `TreeError/unknownIDs(_:)`; nothing changes then.
   public func expandSubtree(_ id: Item.ID) throws(TreeError) {
@@ -209,12 +213,15 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
       } catch {
         result = .failure(error)
       }
-      self.finish(fetch, result)
+      self.finish(fetch, result, expandedSubtrees: reader.expandingSubtrees)
     }
   }
 
+  /// Applies a read, if it is still the current one; `expandedSubtrees`
+  /// are the subtrees it expanded whole, done once it applies.
   private func finish(
-    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedTreeRead<Item>, any Error>
+    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedTreeRead<Item>, any Error>,
+    expandedSubtrees: Set<Item.ID>
   ) {
     let outcome: FetchSchedule.Outcome = if case .success = result { .applied } else { .failed }
     if schedule.finished(fetch, outcome) {
@@ -222,6 +229,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
       case .success(let read):
         tracker.adopt(read.plan)
         outline.replaceTree(read.tree, unloadedIDs: read.unloaded, expanding: read.expanded)
+        expandingSubtrees.subtract(expandedSubtrees)
         state = read.tree.isEmpty ? .noContent : .loaded
         publish()
       case .failure(let error):

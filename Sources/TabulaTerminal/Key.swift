@@ -150,39 +150,105 @@ public struct KeyParser: Sendable {
 
   /// The keys of a script: characters stand for themselves, `<name>` for a
   /// named key (`<up>`, `<down>`, `<pgup>`, `<pgdn>`, `<home>`, `<end>`,
-  /// `<enter>`, `<esc>`, `<bs>`, `<tab>`, `<ctrl-c>`, `<lt>` for "<"); line
-  /// breaks are ignored so scripts can span lines.
+  /// `<enter>`, `<esc>`, `<bs>`, `<tab>`, `<ctrl-c>`, `<ctrl-d>`, `<lt>` for
+  /// "<"); line breaks are ignored so scripts can span lines.
   ///
-  /// - Throws: ``KeyScriptError`` naming an unknown `<name>`.
+  /// ```swift
+  /// try KeyParser.parseScript("/Ada<enter>\n<down><lt>")  // "/", "A", "d", "a", Enter, ↓, "<"
+  /// ```
+  ///
+  /// Every `<` starts a key name, which ends at `>`: a `<` that starts no
+  /// name (`<down` at the end of a line, `1 < 2`) is an error rather than
+  /// characters typed, as is an unknown name (`<dwon>`), so that a typo
+  /// never plays as other keys. Control characters other than line breaks
+  /// (a tab, an escape byte) are errors too: keys are written by name.
+  ///
+  /// - Throws: ``KeyScriptError`` naming the problem, its line and column.
+  /// - Complexity: O(n) in the length of `script`.
   public static func parseScript(_ script: String) throws(KeyScriptError) -> [Key] {
     var keys: [Key] = []
+    var line = 1
+    var column = 1
     var index = script.startIndex
     while index < script.endIndex {
       let character = script[index]
-      if character == "\n" || character == "\r" {
+      if character.isNewline {
+        line += 1
+        column = 1
         index = script.index(after: index)
-      } else if character == "<", let close = script[index...].firstIndex(of: ">") {
-        let name = String(script[script.index(after: index)..<close])
-        guard let key = Key.named[name] else { throw KeyScriptError(name: name) }
-        keys.append(key)
-        index = script.index(after: close)
-      } else {
+        continue
+      }
+      if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        throw KeyScriptError(
+          problem: .controlCharacter, name: String(character), line: line, column: column)
+      }
+      guard character == "<" else {
         keys.append(.character(character))
         index = script.index(after: index)
+        column += 1
+        continue
       }
+      let nameStart = script.index(after: index)
+      let nameEnd = script[nameStart...].firstIndex { !Self.isNameCharacter($0) } ?? script.endIndex
+      let name = String(script[nameStart..<nameEnd])
+      guard nameEnd < script.endIndex, script[nameEnd] == ">" else {
+        throw KeyScriptError(problem: .unclosedName, name: name, line: line, column: column)
+      }
+      guard let key = Key.named[name] else {
+        throw KeyScriptError(problem: .unknownName, name: name, line: line, column: column)
+      }
+      keys.append(key)
+      index = script.index(after: nameEnd)
+      column += name.count + 2
     }
     return keys
   }
+
+  /// Whether `character` may be part of a key's name: ASCII letters, digits
+  /// and `-` (`ctrl-c`).
+  private static func isNameCharacter(_ character: Character) -> Bool {
+    character.isASCII && (character.isLetter || character.isNumber || character == "-")
+  }
 }
 
-/// An unknown `<name>` in a key script.
+/// A key script that cannot be played: a `<` that starts no key name, an
+/// unknown name, or a control character; with where it is.
 public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
-  /// The name between the angle brackets.
-  public var name: String
+  /// What is wrong with a key script.
+  public enum Problem: Sendable, Hashable {
+    /// `<name>` names no key.
+    case unknownName
+    /// A `<` is not followed by a name and `>` (type "<" as `<lt>`).
+    case unclosedName
+    /// A control character other than a line break (write keys by name).
+    case controlCharacter
+  }
 
-  /// The message, with the names that exist.
+  /// What is wrong.
+  public var problem: Problem
+  /// The name after `<` (as far as it goes, for ``Problem/unclosedName``),
+  /// or the control character.
+  public var name: String
+  /// The line of the `<` or the character, from 1.
+  public var line: Int
+  /// The column of the `<` or the character in its line, in characters,
+  /// from 1.
+  public var column: Int
+
+  /// The message: where, what, and what to write instead.
   public var description: String {
-    "unknown key <\(name)> in the script; known keys: "
-      + Key.named.keys.sorted().map { "<\($0)>" }.joined(separator: " ")
+    let place = "line \(line), column \(column): "
+    switch problem {
+    case .unknownName:
+      return place + "unknown key <\(name)>; known keys: "
+        + Key.named.keys.sorted().map { "<\($0)>" }.joined(separator: " ")
+    case .unclosedName:
+      return place + "unclosed key name <\(name): a name ends with > (type < as <lt>)"
+    case .controlCharacter:
+      let code = name.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) }
+      let padded = String(repeating: "0", count: max(0, 4 - (code?.count ?? 0))) + (code ?? "")
+      return place
+        + "control character U+\(padded); write keys as <name> (<tab>, <enter>, <esc>...)"
+    }
   }
 }

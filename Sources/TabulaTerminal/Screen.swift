@@ -143,6 +143,63 @@ public struct ScreenLine: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension ScreenLine {
+  /// The line cut to `width` columns with "…" at its end when it is wider,
+  /// else as it is, then padded to exactly `width` columns (padding takes
+  /// the style of `fill`): for a status line, whose end should say that
+  /// something was cut. The cut falls after the last whole word that
+  /// leaves room for the ellipsis (trailing spaces dropped), in the middle
+  /// of a word only when no whole word fits; "…" takes the style of the
+  /// text before it.
+  ///
+  /// ```swift
+  /// ScreenLine(plain: "Edit: moved Theme11.md, added New1.swift").truncated(to: 20).text
+  /// // "Edit: moved…", then spaces to 20 columns
+  /// ```
+  ///
+  /// - Complexity: O(n) in the length of the line.
+  public func truncated(to width: Int, fill: TextStyle = .plain) -> ScreenLine {
+    guard self.width > width else { return fitted(to: width, fill: fill) }
+    guard width > 0 else { return ScreenLine() }
+    // The characters that fit with the ellipsis, each with its run.
+    var kept: [(character: Character, run: Int)] = []
+    var used = 0
+    var next: Character?
+    measuring: for (index, run) in runs.enumerated() {
+      for character in run.text {
+        let characterWidth = character.displayWidth
+        guard used + characterWidth <= width - 1 else {
+          next = character
+          break measuring
+        }
+        kept.append((character, index))
+        used += characterWidth
+      }
+    }
+    // Back to the last whole word, unless the cut falls between words
+    // already or the line has no earlier word.
+    if let next, next != " ", let last = kept.last, last.character != " ",
+      let space = kept.lastIndex(where: { $0.character == " " }),
+      kept[..<space].contains(where: { $0.character != " " })
+    {
+      kept.removeSubrange(space...)
+    }
+    while kept.last?.character == " " { kept.removeLast() }
+    // The kept characters back in their runs, then the ellipsis.
+    var pieces: [(text: String, run: Int)] = []
+    for (character, run) in kept {
+      if pieces.last?.run == run {
+        pieces[pieces.count - 1].text.append(character)
+      } else {
+        pieces.append((String(character), run))
+      }
+    }
+    var result = pieces.map { StyledText($0.text, runs[$0.run].style) }
+    result.append(StyledText("…", pieces.last.map { runs[$0.run].style } ?? runs[0].style))
+    return ScreenLine(result).fitted(to: width, fill: fill)
+  }
+}
+
 /// Turns frames (arrays of lines) into what a terminal must receive, writing
 /// only the lines that changed since the previous frame.
 ///

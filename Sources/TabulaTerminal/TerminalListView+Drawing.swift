@@ -69,7 +69,7 @@ extension TerminalListView {
       let banner = ScreenLine([
         StyledText(" " + refreshLine, TextStyle(bold: true, foreground: .cyan))
       ])
-      return [banner.fitted(to: width)] + lines
+      return [banner.truncated(to: width)] + lines
     }
     return lines
   }

@@ -102,4 +102,105 @@ struct DemoCommandTests {
     #expect(text.contains("--reset"))
     #expect(!text.contains("makes the next refresh fail"))
   }
+
+  @Test("a script that cannot be read: a sentence naming it, exit 1, no database made")
+  func unreadableScripts() throws {
+    let folder = try TemporaryFolder()
+    let binary = folder.path("keys.bin")
+    try Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x00, 0xC3, 0x28, 0xFF]).write(
+      to: URL(fileURLWithPath: binary))
+    let cases = [
+      (folder.path("missing.txt"), "it does not exist"),
+      (binary, "it is not a text file (not UTF-8)"),
+      (folder.url.path, "it is a folder"),
+    ]
+    for (script, reason) in cases {
+      let database = folder.path("demo.sqlite")
+      let run = try runDemo(["--database", database, "--script", script])
+      #expect(run.status == 1, "\(script)")
+      #expect(run.errors == "tabula-demo: cannot read the script \(script): \(reason)\n")
+      #expect(!run.errors.contains("NSCocoaErrorDomain"))
+      #expect(!FileManager.default.fileExists(atPath: database), "no database for \(script)")
+    }
+  }
+
+  @Test(
+    "bad keys or a bad --size are reported before any database is made",
+    arguments: [
+      (
+        ["--script", "-"], "<dwon>",
+        "tabula-demo: the script, line 1, column 1: unknown key <dwon>; known keys: "
+      ),
+      (
+        ["--script", "-"], "/<down",
+        "tabula-demo: the script, line 1, column 2: unclosed key name <down: a name ends "
+          + "with > (type < as <lt>)"
+      ),
+      (
+        ["--script", "-"], "ab\n<up><left\n<enter>",
+        "tabula-demo: the script, line 2, column 5: unclosed key name <left: a name ends "
+          + "with > (type < as <lt>)"
+      ),
+      (
+        ["--script", "-"], "a\tb",
+        "tabula-demo: the script, line 1, column 2: control character U+0009; write keys "
+          + "as <name> (<tab>, <enter>, <esc>...)"
+      ),
+      (["--script", "-", "--size", "10x3"], "q", "Error: --size must be WIDTHxHEIGHT"),
+      (["--script", "-", "--size", "wide"], "q", "Error: --size must be WIDTHxHEIGHT"),
+      (["--size", "80x"], "", "Error: --size must be WIDTHxHEIGHT"),
+      (["--size", "80xx24"], "", "Error: --size must be WIDTHxHEIGHT"),
+      (["--size", "wx80x24"], "", "Error: --size must be WIDTHxHEIGHT"),
+    ])
+  func rejectedBeforeTheDatabase(arguments: [String], input: String, error: String) throws {
+    let folder = try TemporaryFolder()
+    let database = folder.path("demo.sqlite")
+    let run = try runDemo(["--database", database] + arguments, input: input)
+    #expect(run.status != 0)
+    #expect(run.errors.hasPrefix(error), "\(run.errors)")
+    let left = try folder.contents()
+    #expect(left == [], "no database was made: \(left)")
+  }
+
+  @Test("Ctrl-C in a script ends the demo with status 130, after the screen")
+  func scriptedInterrupt() throws {
+    let folder = try TemporaryFolder()
+    let database = ["--database", folder.path("demo.sqlite"), "--script", "-"]
+    let interrupted = try runDemo(database, input: "<down><ctrl-c><down>")
+    #expect(interrupted.status == 130)
+    #expect(interrupted.output.contains("› Ada"), "the screen is printed: \(interrupted.output)")
+    let quit = try runDemo(database, input: "<down>q")
+    #expect(quit.status == 0)
+    let ended = try runDemo(database, input: "<down><ctrl-d>")
+    #expect(ended.status == 0)
+  }
+
+  @Test("syncs and edits are numbered on from the last run, so no two share a name")
+  func numberingAcrossRuns() throws {
+    let folder = try TemporaryFolder()
+    let database = [
+      "--database", folder.path("demo.sqlite"), "--script", "-", "--size", "200x24",
+    ]
+    _ = try runDemo(database, input: "u")
+    let second = try runDemo(database, input: "u")
+    #expect(second.output.contains("added Ada Sync 2"), "\(second.output)")
+    let found = try runDemo(database, input: "/Ada Sync")
+    #expect(found.output.contains("2 match “Ada Sync”"))
+    let files = database + ["--screen", "files"]
+    _ = try runDemo(files, input: "u")
+    let edit = try runDemo(files, input: "u")
+    #expect(edit.output.contains("added New2.swift"), "\(edit.output)")
+  }
+
+  @Test("--help tells every key of the contacts: moving, selecting, deleting, undoing, folding")
+  func helpNamesEveryKey() throws {
+    let run = try runDemo(["--help"])
+    let text = run.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for phrase in [
+      "m picks", "space marks", "d deletes", "z undoes", "Z redoes", "folds", "u simulates a sync",
+      "Enter opens",
+    ] {
+      #expect(text.contains(phrase), "\(phrase): \(run.output)")
+    }
+  }
 }

@@ -126,6 +126,53 @@ struct DemoDatabaseTests {
     #expect(FileManager.default.fileExists(atPath: path), "reset deletes only the demo's file")
   }
 
+  @Test("a table whose name only looks like SQLite's own (sqlite1...) is someone else's")
+  func tablesNamedLikeSQLites() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("old.sqlite")
+    do {
+      let pool = try DatabasePool(path: path)
+      try DemoDatabase.migrator.migrate(pool, upTo: "v1")
+      try pool.write { db in
+        try db.execute(sql: "PRAGMA application_id = 0")
+        try db.execute(sql: "CREATE TABLE sqlite1notes (id INTEGER PRIMARY KEY, text TEXT)")
+      }
+      try pool.close()
+    }
+    #expect(
+      demoDatabaseError { _ = try DemoDatabase.open(at: path) }
+        == "cannot open \(path): it is an SQLite database that tabula-demo did not create "
+        + "(tables: contact, feed, grdb_migrations, sqlite1notes); pass the path of a new file")
+  }
+
+  @Test("a database from before the counters numbers its syncs and edits on from its rows")
+  func countersFromEarlierRows() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("demo.sqlite")
+    do {
+      let pool = try DatabasePool(path: path)
+      try DemoDatabase.migrator.migrate(pool, upTo: "v3: contact positions")
+      try pool.write { db in
+        try db.execute(sql: "PRAGMA application_id = \(DemoDatabase.applicationID)")
+        try db.execute(
+          sql: """
+            INSERT INTO contact (name, initial, email, city) VALUES
+              ('Ada Sync 1', 'A', 'sync1@example.com', 'Sync City'),
+              ('Ada Sync 1', 'A', 'sync1@example.com', 'Sync City'),
+              ('Ada Sync 12', 'A', 'sync12@example.com', 'Sync City'),
+              ('Ada Syncope', 'A', 'ada@example.com', 'Oslo');
+            INSERT INTO file (parent, name, isFolder, size) VALUES
+              (1, 'New7.swift', 0, 1200), (1, 'Newton.swift', 0, 10);
+            """)
+      }
+      try pool.close()
+    }
+    let database = try DemoDatabase.open(at: path)
+    #expect(try database.write { try DemoDatabase.nextNumber(of: .sync, in: $0) } == 13)
+    #expect(try database.write { try DemoDatabase.nextNumber(of: .edit, in: $0) } == 8)
+    #expect(try database.write { try DemoDatabase.nextNumber(of: .edit, in: $0) } == 9)
+  }
+
   @Test("a database from an earlier demo, without the application id, is recognised")
   func earlierDemoDatabase() throws {
     let folder = try TemporaryFolder()

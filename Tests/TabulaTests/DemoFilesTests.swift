@@ -51,4 +51,26 @@ struct DemoFilesTests {
     #expect(shown.count == all)
     #expect(files.list.batchCount > 0, "the edit animated")
   }
+
+  @Test("a folder closed after * stays closed when u changes the project (80x12)")
+  func closedFolderStaysClosed() async throws {
+    let demo = try await DemoHarness(tab: .files, width: 80, height: 12)
+    let files = demo.app.files
+    let (open, closed) = TerminalOutline.prefersUnicode ? ("▾", "▸") : ("v", ">")
+    try await demo.press("*<down><down><down><down>")
+    let cursor = try #require(files.list.selection)
+    let folder = files.controller.snapshot[cursor]
+    #expect(folder.position.isExpanded)
+    #expect(demo.screen[1 + cursor.item].contains("\(open) \(folder.item.name)/"))
+    try await demo.press("<left>")
+    let shown = files.controller.snapshot.numberOfItems
+    #expect(demo.title.hasSuffix("\(shown) shown"))
+    try await demo.press("u")
+    #expect(demo.status.hasPrefix(" Edit: "), "\(demo.status)")
+    let row = try #require(files.controller.snapshot.path(of: folder.id))
+    #expect(!files.controller.snapshot[row].position.isExpanded, "\(demo.screen)")
+    #expect(demo.screen.contains { $0.contains("\(closed) \(folder.item.name)/") })
+    let change = files.controller.snapshot.numberOfItems - shown
+    #expect(abs(change) <= 2, "the edit adds or removes a file or two, no folder opens: \(change)")
+  }
 }

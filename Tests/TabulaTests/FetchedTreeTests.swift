@@ -219,4 +219,31 @@ struct FetchedTreeTests {
     let expanded = Set(tree.outline.expandedIDs)
     #expect(try shownRows(tree) == freshVisibleRows(database, expanded: expanded))
   }
+
+  @Test("expandSubtree opens what is there once: a node closed inside stays closed at commits")
+  func expandSubtreeOnce() async throws {
+    let database = try DatabaseQueue()
+    try nodeDatabase(database)
+    let tree = FetchedTree<TreeRow, TreeRow>(database, request: nodeRequest)
+    await tree.waitUntilIdle()
+    try tree.expandSubtree(1)
+    await tree.waitUntilIdle()
+    #expect(
+      shownRows(tree) == ["1@0expanded", "3@1expanded", "5@2leaf", "4@1leaf", "2@0collapsed"])
+    try tree.collapse(3)
+    #expect(shownRows(tree) == ["1@0expanded", "3@1collapsed", "4@1leaf", "2@0collapsed"])
+    // Any commit reads the visible part again: 3 stays as the user left it.
+    try await database.write { db in
+      try TreeRow(id: 7, parent: 4, title: "seven", position: 1).insert(db)
+    }
+    await tree.waitUntilIdle()
+    #expect(
+      shownRows(tree) == ["1@0expanded", "3@1collapsed", "4@1collapsed", "2@0collapsed"],
+      "3 closed by the user, and 4's first child does not open it")
+    #expect(try shownRows(tree) == freshVisibleRows(database, expanded: [1]))
+    // Expanding the subtree again opens what is there now.
+    try tree.expandSubtree(1)
+    await tree.waitUntilIdle()
+    #expect(try shownRows(tree) == freshVisibleRows(database, expanded: [1, 3, 4]))
+  }
 }

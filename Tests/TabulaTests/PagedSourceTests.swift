@@ -132,6 +132,36 @@ struct PagedSourceTests {
     #expect(feed.snapshot.numberOfItems == 20, "no end row while idle")
   }
 
+  @Test("a page that loads after a failed refresh ends the error: the last load succeeded")
+  func pageAfterFailedRefresh() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    await loadFirstPage(feed, script, ids: 0..<10, next: 10)
+    feed.refresh()
+    await script.waitForRequests(2)
+    script.fail(1)
+    await feed.waitUntilIdle()
+    #expect(feed.state == .error("offline"))
+    #expect(ids(feed) == Array(0..<10), "the content stays")
+    feed.rowsDidShow(through: 9, screenRows: 10)
+    await script.waitForRequests(3)
+    script.answer(2, ids: 10..<20, next: 20)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == Array(0..<20))
+    #expect(feed.state == .loaded, "LoadingState.error means the last load failed")
+    // A page that fails after a failed refresh leaves the refresh's error.
+    feed.refresh()
+    await script.waitForRequests(4)
+    script.fail(3)
+    await feed.waitUntilIdle()
+    feed.rowsDidShow(through: 19, screenRows: 10)
+    await script.waitForRequests(5)
+    script.fail(4)
+    await feed.waitUntilIdle()
+    #expect(feed.state == .error("offline"))
+    #expect(feed.pageState == .failed("offline"))
+  }
+
   @Test("rows a new page repeats are dropped and counted, never a duplicate-id failure")
   func overlappingPages() async {
     let script = ScriptedPages()

@@ -270,6 +270,15 @@ struct TerminalListViewTests {
       harness.screen == [rowText("Banana", width: 20), rowText("Lemon", selected: true, width: 20)])
   }
 
+  @Test("a refresh line too wide for the view ends at a word, with an ellipsis")
+  func narrowRefreshLine() {
+    let harness = TerminalHarness(width: 14, height: 3, snapshot: basket)
+    harness.list.refreshLine = "Refreshing the basket"
+    let banner = harness.list.render()[0]
+    #expect(banner.text == " Refreshing…  ", "\(banner.text)")
+    #expect(banner.width == 14)
+  }
+
   @Test("only the rows on screen have cells")
   func virtualized() {
     let big = Snapshot<SectionInfo, Fruit> {
@@ -407,7 +416,34 @@ struct TerminalIOTests {
           .character("q"),
         ])
     let error = #expect(throws: KeyScriptError.self) { _ = try KeyParser.parseScript("<dwn>") }
-    #expect(error?.description.hasPrefix("unknown key <dwn> in the script; known keys:") == true)
+    #expect(
+      error?.description.hasPrefix("line 1, column 1: unknown key <dwn>; known keys:") == true)
+  }
+
+  @Test(
+    "a < that starts no key name, or a control character, is an error naming where it is",
+    arguments: [
+      ("<down", KeyScriptError.Problem.unclosedName, "down", 1, 1),
+      ("ab<down ", .unclosedName, "down", 1, 3),
+      ("x\n<up><down<enter>", .unclosedName, "down", 2, 5),
+      ("<", .unclosedName, "", 1, 1),
+      ("a <b", .unclosedName, "b", 1, 3),
+      ("1 < 2", .unclosedName, "", 1, 3),
+      ("<dwon>", .unknownName, "dwon", 1, 1),
+      ("q\r\n<Down>", .unknownName, "Down", 2, 1),
+      ("a\tb", .controlCharacter, "\t", 1, 2),
+      ("ok\n\u{0}", .controlCharacter, "\u{0}", 2, 1),
+      ("\u{1B}[A", .controlCharacter, "\u{1B}", 1, 1),
+    ])
+  func scriptErrors(
+    script: String, problem: KeyScriptError.Problem, name: String, line: Int, column: Int
+  ) {
+    let error = #expect(throws: KeyScriptError.self) { _ = try KeyParser.parseScript(script) }
+    #expect(error?.problem == problem, "\(script.debugDescription)")
+    #expect(error?.name == name, "\(script.debugDescription)")
+    #expect(error?.line == line, "\(script.debugDescription)")
+    #expect(error?.column == column, "\(script.debugDescription)")
+    #expect(error?.description.hasPrefix("line \(line), column \(column): ") == true)
   }
 
   @Test("the renderer writes only the lines that changed")
@@ -466,7 +502,7 @@ struct DemoTests {
         $0.hasPrefix("› Grace Hamilton") || $0.hasPrefix("› Grace Hoare")
           || $0.hasPrefix("› Grace Hopper")
       })
-    #expect(output.contains("Selected Grace H"))
+    #expect(output.contains("Opened Grace H"))
     #expect(!output.contains("\u{1B}"), "no escape codes in scripted output")
   }
 
@@ -480,7 +516,7 @@ struct DemoTests {
     #expect(output.contains("[photo]"), "the content stayed on screen")
     let (_, retried) = try runDemo(
       ["--script", "-", "--screen", "feed", "--size", "80x10"], input: "erer")
-    #expect(retried.contains(" loaded"))
+    #expect(retried.contains(" 30 posts\n"), "\(retried)")
   }
 
   @Test("piped: the list once, as plain text")

@@ -102,6 +102,37 @@ struct DisplayWidthTests {
     #expect(TerminalText.truncated("anything", toWidth: 0) == "")
   }
 
+  @Test("truncated lines end at a word with an ellipsis when they are too wide")
+  func truncatedLines() {
+    let edit = ScreenLine(plain: "Edit: moved Theme11.md, added New1.swift")
+    #expect(edit.truncated(to: 20).text == "Edit: moved…" + String(repeating: " ", count: 8))
+    #expect(edit.truncated(to: 24).text == "Edit: moved Theme11.md,…")
+    #expect(edit.truncated(to: 60).text == edit.fitted(to: 60).text, "short enough: as it is")
+    #expect(edit.truncated(to: 40).text == edit.text, "exactly the width: as it is")
+    #expect(ScreenLine(plain: "abcdefghij").truncated(to: 5).text == "abcd…", "no word fits")
+    #expect(ScreenLine(plain: " abcdefghij").truncated(to: 5).text == " abc…")
+    #expect(ScreenLine(plain: "東京 タワー").truncated(to: 6).text == "東京… ")
+    #expect(ScreenLine(plain: "東京タワー").truncated(to: 6).text == "東京… ", "no half a character")
+    #expect(ScreenLine(plain: "a b").truncated(to: 1).text == "…")
+    #expect(ScreenLine(plain: "a b").truncated(to: 0).text == "")
+    let bold = TextStyle(bold: true)
+    let styled = ScreenLine([StyledText("Delete", bold), StyledText(" 3 rows now?")])
+    #expect(
+      styled.truncated(to: 9).runs == [
+        StyledText("Delete", bold), StyledText(" 3"), StyledText("…"),
+      ]
+    )
+    #expect(
+      ScreenLine([StyledText("Deleting", bold), StyledText(" rows")]).truncated(to: 6).runs
+        == [StyledText("Delet", bold), StyledText("…", bold)])
+    for width in 0...45 {
+      let line = ScreenLine([StyledText("東京 e\u{301}té", bold), StyledText(" 👨‍👩‍👧 family news")])
+        .truncated(to: width)
+      #expect(line.width == width, "width \(width): \(line.text)")
+      #expect(expectedColumns(line.text) == width, "width \(width)")
+    }
+  }
+
   @Test("fitted lines are exactly the width in columns")
   func fitting() {
     let mixed = ScreenLine([

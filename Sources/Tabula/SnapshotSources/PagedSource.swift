@@ -26,7 +26,9 @@
 /// - **Refresh** (``refresh()``) loads the first page again, keeping the
 ///   content on screen until it arrives, then replaces the pages (the list
 ///   animates the difference). A page requested before a refresh is never
-///   applied, even if it arrives after it.
+///   applied, even if it arrives after it. A refresh that fails leaves the
+///   content and ``state`` `.error`, until a later load succeeds: a next
+///   page that loads makes it `.loaded` again.
 /// - The first load shows placeholders as ``LoadingSource`` does (loading,
 ///   no results, error); with ``AnyItem`` items they come for free, else pass
 ///   `makePlaceholder`.
@@ -251,6 +253,9 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     case .success(let page):
       let items = unique(page.items, excluding: storage)
       editItems { try! $0.appendItems(items) }  // ids made unique just above
+      // The last load succeeded: rows arrived, and a failed refresh's error
+      // is over (`LoadingState.error` means the last load failed).
+      if case .error = state { state = itemCount > 0 ? .loaded : .noContent }
       if state == .noContent && itemCount > 0 { state = .loaded }
       next = page.next
       pageState = next == nil ? .end : .idle

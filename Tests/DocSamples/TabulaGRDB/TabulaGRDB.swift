@@ -45,7 +45,7 @@ extension Contact: FetchableRecord {
 
   // The search field's action: the filtered list animates in.
   func search(for text: String) throws(FetchedRequestError) {
-    try contacts.setFilter(text.isEmpty ? nil : "name LIKE \("%\(text)%")")
+    try contacts.setFilter(text.isEmpty ? nil : "name LIKE \(LikePattern.containing(text))")
   }
 
   await contacts.waitUntilIdle()
@@ -57,6 +57,46 @@ extension Contact: FetchableRecord {
   await controller.apply(controller.latestSnapshot)
   #expect(tableView.visibleCells.map(\.text) == ["Grace Hopper"])
   #expect(tableView.violations.isEmpty)
+}
+
+// The sample of "Searching text" (TabulaGRDB.md).
+
+func searchFilter(for text: String) -> SQL? {
+  text.isEmpty ? nil : "name LIKE \(LikePattern.containing(text))"
+}
+
+@MainActor
+@Test func searchingText() async throws {
+  let database = try DatabaseQueue()
+  try await database.write { db in
+    try db.execute(
+      sql: """
+        CREATE TABLE contact (id INTEGER PRIMARY KEY, name TEXT NOT NULL, initial TEXT NOT NULL);
+        INSERT INTO contact (id, name, initial) VALUES
+          (1, 'Grace Hopper', 'G'), (2, 'ada_lovelace', 'A'), (3, '50% Turing', '5');
+        """)
+  }
+  let contacts = FetchedList<Contact, Contact>(
+    database, request: FetchedRequest(table: "contact", orderedBy: [.ascending("id")]),
+    sectionedBy: .column("initial"))
+  for (text, found) in [
+    ("_", ["ada_lovelace"]), ("50%", ["50% Turing"]),
+    (
+      "",
+      [
+        "Grace Hopper", "ada_lovelace", "50% Turing",
+      ]
+    ), ("ADA", ["ada_lovelace"]),
+  ] {
+    try contacts.setFilter(searchFilter(for: text))
+    await contacts.waitUntilIdle()
+    #expect(contacts.snapshot.items.map(\.name).sorted() == found.sorted(), "\(text)")
+  }
+  let viaQueryInterface = try await database.read { db in
+    try String.fetchAll(
+      db, Table("contact").select(Column("name")).filter(Column("name").like(.containing("_"))))
+  }
+  #expect(viaQueryInterface == ["ada_lovelace"])
 }
 
 /// Shows a contact's name in a simulated cell.
