@@ -100,13 +100,14 @@ final class ContactsViewController: UIViewController, UISearchResultsUpdating {
 
   /// Each keystroke sets the list's filter: the list reads the filtered
   /// rows and animates the difference (and shows "No contacts match" when
-  /// none does).
+  /// none does). The text is matched literally (`%` and `_` are not
+  /// wildcards).
   func updateSearchResults(for searchController: UISearchController) {
     let text = searchController.searchBar.text?.trimmingCharacters(in: .whitespaces) ?? ""
     guard text != filter else { return }
     filter = text
     do {
-      try contacts.setFilter(text.isEmpty ? nil : "name LIKE \("%\(text)%")")
+      try contacts.setFilter(text.isEmpty ? nil : "name LIKE \(LikePattern.containing(text))")
     } catch {
       TabulaLog.report("the contacts cannot be filtered: \(error)")
     }
