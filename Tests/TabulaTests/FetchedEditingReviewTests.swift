@@ -565,7 +565,8 @@ struct FetchedWriteBackFuzzTests {
         let near = Int64(random.int(in: 0...20)) * setup.gap / 2
         let newID = nextID
         nextID += 1
-        let broken = random.chance(0.5) ? DatabaseValue.null : 0.5.databaseValue
+        // Distinct reals (a UNIQUE index allows many NULLs, not two 0.5s).
+        let broken = random.chance(0.5) ? DatabaseValue.null : (Double(newID) + 0.5).databaseValue
         try await database.write { db in
           switch kind {
           case 0:
