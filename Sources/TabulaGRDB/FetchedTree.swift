@@ -34,6 +34,15 @@ import Tabula
 /// changes or moves under another parent. Nodes not reachable from a root
 /// (a parent id that no row has, a cycle) are not shown.
 ///
+/// Ids should be unique. When they are not, a read that would read the
+/// children of one id twice stops instead (each id's children are read at
+/// most once, so a read always ends): a cycle through a repeated id (a root
+/// "a" whose child "b" is the parent of another "a") makes ``state`` an
+/// error naming it as `Tree` does (`"a" → "b" → "a"`,
+/// ``TreeError/cycles(_:)``), and two expanded rows sharing an id an error
+/// naming both places (``TreeError/duplicateIDs(_:)``). Fixing the rows
+/// mends the tree at the next commit.
+///
 /// Reads run on GRDB's reader, never blocking the main actor; their
 /// scheduling is the same state machine as ``FetchedList``'s.
 @MainActor
@@ -280,34 +289,45 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
     var pairs: [(item: Item, parentID: Item.ID?)] = []
     var unloaded: Set<Item.ID> = []
     var newlyExpanded: [Item.ID] = []
-    // Each level: the database ids to read the children of, and the item
-    // ids of those parents (and whether they lie in a subtree expanded whole).
-    var frontier: [(databaseID: DatabaseValue, itemID: Item.ID, whole: Bool)] = []
+    // The nodes whose children are read: the database id of each, once.
+    // Reading a database id's children twice would read the same rows
+    // again: a cycle through a repeated id (a non-unique id column) would
+    // never end, and two rows sharing an id could not both be parents.
+    var parentNodes: [ParentNode] = []
+    var nodeOfDatabaseID: [DatabaseValue: Int] = [:]
     let schemaVersion = try db.schemaVersion()
     let (rootsSQL, rootsArguments) = try request.childrenSQL(of: nil).build(db)
     let rootsStatement = try db.makeStatement(sql: rootsSQL)
-    var level = try rows(rootsStatement, rootsArguments, parents: [:])
+    var level = try rows(rootsStatement, rootsArguments, parents: [:], nodes: parentNodes)
     while true {
-      frontier = []
+      // This level's parents: the database ids to read the children of.
+      var frontier: [DatabaseValue] = []
+      var parents: [DatabaseValue: Int] = [:]
       for row in level {
-        pairs.append((row.item, row.parentID))
+        pairs.append((row.item, row.parentNode.map { parentNodes[$0].itemID }))
         let whole = row.inWholeSubtree || expandingSubtrees.contains(row.item.id)
         guard row.hasChildren else { continue }
-        if expanded.contains(row.item.id) || whole {
-          if !expanded.contains(row.item.id) { newlyExpanded.append(row.item.id) }
-          frontier.append((row.databaseID, row.item.id, whole))
-        } else {
+        guard expanded.contains(row.item.id) || whole else {
           unloaded.insert(row.item.id)
+          continue
         }
+        if let earlier = nodeOfDatabaseID[row.databaseID] {
+          throw repeatedParent(row, earlier: earlier, in: parentNodes)
+        }
+        if !expanded.contains(row.item.id) { newlyExpanded.append(row.item.id) }
+        nodeOfDatabaseID[row.databaseID] = parentNodes.count
+        parents[row.databaseID] = parentNodes.count
+        parentNodes.append(
+          ParentNode(itemID: row.item.id, parent: row.parentNode, whole: whole))
+        frontier.append(row.databaseID)
       }
       guard !frontier.isEmpty else { break }
-      var parents: [DatabaseValue: (itemID: Item.ID, whole: Bool)] = [:]
-      for parent in frontier { parents[parent.databaseID] = (parent.itemID, parent.whole) }
       level = []
       for start in stride(from: 0, to: frontier.count, by: 500) {
-        let chunk = frontier[start..<min(start + 500, frontier.count)].map(\.databaseID)
+        let chunk = Array(frontier[start..<min(start + 500, frontier.count)])
         let (sql, arguments) = try request.childrenSQL(of: chunk).build(db)
-        level += try rows(db.makeStatement(sql: sql), arguments, parents: parents)
+        level += try rows(
+          db.makeStatement(sql: sql), arguments, parents: parents, nodes: parentNodes)
       }
     }
     let plan = FetchPlan(
@@ -318,17 +338,53 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
       tree: try Tree(pairs), unloaded: unloaded, expanded: newlyExpanded, plan: plan)
   }
 
+  /// A node whose children are read.
+  private struct ParentNode {
+    let itemID: Item.ID
+    /// Its parent node, `nil` for a root.
+    let parent: Int?
+    /// Whether it lies in a subtree expanded whole.
+    let whole: Bool
+  }
+
+  /// The error for `row`, whose children are to be read although its
+  /// database id's were read already, for the node `earlier`: when that
+  /// node is one of the row's ancestors, the nodes from it down to the
+  /// row's parent form a cycle (``TreeError/cycles(_:)``, as `Tree` names
+  /// one); else two rows share the id (``TreeError/duplicateIDs(_:)``).
+  private func repeatedParent(
+    _ row: ReadRow, earlier: Int, in nodes: [ParentNode]
+  ) -> TreeError {
+    var path: [Int] = []
+    var node = row.parentNode
+    while let current = node {
+      path.append(current)
+      if current == earlier {
+        return .cycles([path.reversed().map { String(reflecting: nodes[$0].itemID) }])
+      }
+      node = nodes[current].parent
+    }
+    return .duplicateIDs([
+      TreeError.Duplicate(
+        id: String(reflecting: row.item.id),
+        parents: [nodes[earlier].parent, row.parentNode].map { parent in
+          parent.map { String(reflecting: nodes[$0].itemID) }
+        })
+    ])
+  }
+
   private struct ReadRow {
     let item: Item
     let databaseID: DatabaseValue
-    let parentID: Item.ID?
+    /// The parent's node, `nil` for a root.
+    let parentNode: Int?
     let hasChildren: Bool
     let inWholeSubtree: Bool
   }
 
   private func rows(
     _ statement: Statement, _ arguments: StatementArguments,
-    parents: [DatabaseValue: (itemID: Item.ID, whole: Bool)]
+    parents: [DatabaseValue: Int], nodes: [ParentNode]
   ) throws -> [ReadRow] {
     var rows: [ReadRow] = []
     let cursor = try Row.fetchCursor(statement, arguments: arguments)
@@ -338,9 +394,9 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
       let parent = parents[parentDatabaseID]
       rows.append(
         ReadRow(
-          item: makeItem(try Record(row: row)), databaseID: databaseID, parentID: parent?.itemID,
+          item: makeItem(try Record(row: row)), databaseID: databaseID, parentNode: parent,
           hasChildren: row["tabula_has_children"] as Bool? ?? false,
-          inWholeSubtree: parent?.whole ?? false))
+          inWholeSubtree: parent.map { nodes[$0].whole } ?? false))
     }
     return rows
   }

@@ -63,6 +63,31 @@ func freshVisibleRows(_ database: some DatabaseReader, expanded: Set<Int64>) thr
   }
 }
 
+/// A row of a table whose id column is not unique (no key): two rows may
+/// share an id, and so a parent.
+struct LinkRow: Codable, FetchableRecord, PersistableRecord, Diffable, Hashable, Sendable {
+  static let databaseTableName = "link"
+  var id: String
+  var parent: String?
+  var position: Int
+}
+
+let linkRequest = FetchedTreeRequest(
+  table: "link", parentColumn: "parent", orderedBy: [.ascending("position")])
+
+/// A `link` table holding `rows` (id, parent).
+func linkDatabase(_ rows: [(String, String?)]) throws -> DatabaseQueue {
+  let database = try DatabaseQueue()
+  try database.write { db in
+    try db.execute(
+      sql: "CREATE TABLE link (id TEXT NOT NULL, parent TEXT, position INTEGER NOT NULL)")
+    for (position, row) in rows.enumerated() {
+      try LinkRow(id: row.0, parent: row.1, position: position).insert(db)
+    }
+  }
+  return database
+}
+
 @MainActor
 func shownRows(_ tree: FetchedTree<TreeRow, TreeRow>) -> [String] {
   tree.snapshot.items.map { "\($0.id)@\($0.position.depth)\($0.position.disclosure)" }
@@ -163,6 +188,67 @@ struct FetchedTreeTests {
     #expect(try shownRows(tree) == freshVisibleRows(database, expanded: expanded))
     #expect(table.violations.isEmpty)
     #expect(table.reloadCount == 1, "every change animated")
+  }
+
+  @Test("a cycle through a repeated id is an error naming it, not a read that never ends")
+  func cycleThroughRepeatedID() async throws {
+    // "a" is a root, and again a child of its own child "b".
+    let database = try linkDatabase([("a", nil), ("b", "a"), ("a", "b")])
+    let message =
+      #"nodes that are their own ancestors (each is the parent of the next): "a" → "b" → "a""#
+    let tree = FetchedTree<LinkRow, LinkRow>(database, request: linkRequest)
+    await tree.waitUntilIdle()
+    try tree.expand("a")
+    await tree.waitUntilIdle()
+    #expect(tree.snapshot.items.map(\.id) == ["a", "b"])
+    // Expanding "b" reads "a" under it, expanded, whose children are "b"...
+    try tree.expand("b")
+    await tree.waitUntilIdle()
+    #expect(tree.state == .error(message))
+    #expect(TreeError.cycles([[#""a""#, #""b""#]]).description == message)
+    // The read ended: a writer is not blocked, and fixing the data mends the tree.
+    try await database.write { db in
+      try db.execute(sql: "DELETE FROM link WHERE id = 'a' AND parent = 'b'")
+    }
+    await tree.waitUntilIdle()
+    #expect(tree.state == .loaded)
+    #expect(tree.snapshot.items.map(\.id) == ["a", "b"])
+
+    // Expanding a whole subtree meets the same cycle, one level deeper.
+    let deeper = try linkDatabase([("r", nil), ("a", "r"), ("b", "a"), ("c", "b"), ("a", "c")])
+    let whole = FetchedTree<LinkRow, LinkRow>(deeper, request: linkRequest)
+    await whole.waitUntilIdle()
+    try whole.expandSubtree("r")
+    await whole.waitUntilIdle()
+    #expect(
+      whole.state
+        == .error(TreeError.cycles([[#""a""#, #""b""#, #""c""#]]).description))
+  }
+
+  @Test("two expanded rows sharing an id are an error naming both places, not one read twice")
+  func expandedDuplicates() async throws {
+    // Two roots "a", each with a child: which of them is the parent of "x"?
+    let database = try linkDatabase([("a", nil), ("x", "a"), ("a", nil)])
+    let tree = FetchedTree<LinkRow, LinkRow>(database, request: linkRequest)
+    await tree.waitUntilIdle()
+    #expect(
+      tree.state
+        == .error(
+          TreeError.duplicateIDs([TreeError.Duplicate(id: #""a""#, parents: [nil, nil])])
+            .description))
+    // Nested: "a" under "r" and under "s", both expanded.
+    let nested = try linkDatabase([("r", nil), ("s", nil), ("a", "r"), ("a", "s"), ("x", "a")])
+    let other = FetchedTree<LinkRow, LinkRow>(nested, request: linkRequest)
+    await other.waitUntilIdle()
+    try other.expandSubtree("r")
+    await other.waitUntilIdle()
+    try other.expandSubtree("s")
+    await other.waitUntilIdle()
+    let duplicate = TreeError.duplicateIDs([
+      TreeError.Duplicate(id: #""a""#, parents: [#""r""#, #""s""#])
+    ])
+    #expect(other.state == .error(duplicate.description))
+    #expect(duplicate.description == #"duplicate node IDs: "a" (under "r" and under "s")"#)
   }
 
   @Test("concurrent writers: the tree ends equal to a fresh recursive query")
