@@ -76,6 +76,10 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   private let registration: Task<Void, Never>
   /// Nodes whose whole subtree is to be expanded as it is read.
   private var expandingSubtrees: Set<Item.ID> = []
+  /// Nodes collapsed while a subtree is being expanded whole: no read
+  /// expands them again, not even one that started before the collapse.
+  /// Emptied once no subtree is being expanded whole.
+  private var keptCollapsed: Set<Item.ID> = []
   private let observers = ObserverList()
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -107,17 +111,16 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   // MARK: Expanding and collapsing
 
   /// Shows the children of `id`: at once if they were read, else once the
-  /// read of them ends.
+  /// read of them ends. A read already running, made before the expansion,
+  /// is never shown without them: the tree reads again.
   ///
   /// - Throws: `TreeError/unknownIDs(_:)` for a node that is not
   ///   shown; nothing changes then.
   public func expand(_ id: Item.ID) throws(TreeError) {
-    if outline.unloadedIDs.contains(id) {
-      try outline.expand(id)
-      readAgain()
-    } else {
-      try toggle(id) { (outline) throws(TreeError) in try outline.expand(id) }
-    }
+    let unloaded = outline.unloadedIDs.contains(id)
+    try toggle(id) { (outline) throws(TreeError) in try outline.expand(id) }
+    keptCollapsed.remove(id)
+    if unloaded { readAgain() }
   }
 
   /// Hides the children of `id`.
@@ -126,15 +129,19 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   public func collapse(_ id: Item.ID) throws(TreeError) {
     try toggle(id) { (outline) throws(TreeError) in try outline.collapse(id) }
     expandingSubtrees.remove(id)
+    keptCollapsed.insert(id)
   }
 
   /// Expands `id` and every node under it, reading level by level what was
-  /// not read yet.
+  /// not read yet. What was read shows at once; a node under `id` collapsed
+  /// after this call stays collapsed, whatever reads come.
   ///
   /// - Throws: `TreeError/unknownIDs(_:)`; nothing changes then.
   public func expandSubtree(_ id: Item.ID) throws(TreeError) {
-    try outline.expandSubtree(id)
+    // What was read shows at once, as a toggle does; the rest is read.
+    try toggle(id) { (outline) throws(TreeError) in try outline.expandSubtree(id) }
     expandingSubtrees.insert(id)
+    keptCollapsed = keptCollapsed.filter { !outline.tree.isInSubtree($0, of: id) }
     readAgain()
   }
 
@@ -142,6 +149,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   public func collapseAll() {
     outline.collapseAll()
     expandingSubtrees = []
+    keptCollapsed = []
     publish()
   }
 
@@ -207,7 +215,8 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     readCount += 1
     let reader = FetchedTreeReader(
       request: request, makeItem: makeItem, generation: fetch.generation,
-      expanded: outline.expandedIDs, expandingSubtrees: expandingSubtrees)
+      expanded: outline.expandedIDs, expandingSubtrees: expandingSubtrees,
+      keptCollapsed: keptCollapsed)
     let writer = writer
     let registration = registration
     Task {
@@ -228,9 +237,26 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     let outcome: FetchSchedule.Outcome = if case .success = result { .applied } else { .failed }
     if schedule.finished(fetch, outcome) {
       switch result {
+      case .success(let read) where !read.unloaded.isDisjoint(with: outline.expandedIDs):
+        // A node was expanded while this read ran, made for it collapsed:
+        // it has children the read did not read. Applying it would show
+        // that node expanded and empty, and nothing would read them: read
+        // again, for the expansion as it is now, and keep what is shown.
+        readAgain()
+        return
       case .success(let read):
         tracker.adopt(read.plan)
-        outline.replaceTree(read.tree, unloadedIDs: read.unloaded, expanding: read.expanded)
+        // What the read expanded under subtrees expanded whole, unless
+        // collapsed since it started (the subtree's root, or the node).
+        let expanding = read.expanded.filter {
+          expandingSubtrees.contains($0.root) && !keptCollapsed.contains($0.id)
+        }
+        // Those subtrees are expanded as far as they go: a node under one
+        // that is collapsed later stays so, whatever commits come.
+        expandingSubtrees.subtract(read.expandedSubtrees)
+        if expandingSubtrees.isEmpty { keptCollapsed = [] }
+        outline.replaceTree(
+          read.tree, unloadedIDs: read.unloaded, expanding: expanding.map(\.id))
         state = read.tree.isEmpty ? .noContent : .loaded
         publish()
       case .failure(let error):
@@ -269,8 +295,11 @@ struct FetchedTreeRead<Item: Diffable>: Sendable {
   let tree: Tree<Item>
   /// The nodes read whose children were not read (they have some).
   let unloaded: Set<Item.ID>
-  /// Nodes expanded by the read (under a subtree being expanded whole).
-  let expanded: [Item.ID]
+  /// Nodes expanded by the read, each with the root of the subtree being
+  /// expanded whole that it lies in (the nearest one).
+  let expanded: [(id: Item.ID, root: Item.ID)]
+  /// The subtrees the read expanded whole (those it reached).
+  let expandedSubtrees: Set<Item.ID>
   /// What the read learned about the request, for the change tracker.
   let plan: FetchPlan
 }
@@ -284,11 +313,12 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
   let generation: Int
   let expanded: Set<Item.ID>
   let expandingSubtrees: Set<Item.ID>
+  let keptCollapsed: Set<Item.ID>
 
   func read(_ db: Database) throws -> FetchedTreeRead<Item> {
     var pairs: [(item: Item, parentID: Item.ID?)] = []
     var unloaded: Set<Item.ID> = []
-    var newlyExpanded: [Item.ID] = []
+    var newlyExpanded: [(id: Item.ID, root: Item.ID)] = []
     // The nodes whose children are read: the database id of each, once.
     // Reading a database id's children twice would read the same rows
     // again: a cycle through a repeated id (a non-unique id column) would
@@ -305,20 +335,23 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
       var parents: [DatabaseValue: Int] = [:]
       for row in level {
         pairs.append((row.item, row.parentNode.map { parentNodes[$0].itemID }))
-        let whole = row.inWholeSubtree || expandingSubtrees.contains(row.item.id)
+        let id = row.item.id
+        // The subtree expanded whole that the row lies in, if any.
+        let wholeRoot = expandingSubtrees.contains(id) ? id : row.wholeRoot
         guard row.hasChildren else { continue }
-        guard expanded.contains(row.item.id) || whole else {
+        let expandedWhole = wholeRoot != nil && !keptCollapsed.contains(id)
+        guard expanded.contains(id) || expandedWhole else {
           unloaded.insert(row.item.id)
           continue
         }
         if let earlier = nodeOfDatabaseID[row.databaseID] {
           throw repeatedParent(row, earlier: earlier, in: parentNodes)
         }
-        if !expanded.contains(row.item.id) { newlyExpanded.append(row.item.id) }
+        if let wholeRoot, !expanded.contains(id) { newlyExpanded.append((id, wholeRoot)) }
         nodeOfDatabaseID[row.databaseID] = parentNodes.count
         parents[row.databaseID] = parentNodes.count
         parentNodes.append(
-          ParentNode(itemID: row.item.id, parent: row.parentNode, whole: whole))
+          ParentNode(itemID: id, parent: row.parentNode, wholeRoot: wholeRoot))
         frontier.append(row.databaseID)
       }
       guard !frontier.isEmpty else { break }
@@ -334,8 +367,10 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
       generation: generation, schemaVersion: schemaVersion,
       region: rootsStatement.databaseRegion, incremental: false, rowIDColumns: [],
       uniqueColumns: [])
+    let tree = try Tree(pairs)
     return FetchedTreeRead(
-      tree: try Tree(pairs), unloaded: unloaded, expanded: newlyExpanded, plan: plan)
+      tree: tree, unloaded: unloaded, expanded: newlyExpanded,
+      expandedSubtrees: expandingSubtrees.filter(tree.contains), plan: plan)
   }
 
   /// A node whose children are read.
@@ -343,8 +378,8 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
     let itemID: Item.ID
     /// Its parent node, `nil` for a root.
     let parent: Int?
-    /// Whether it lies in a subtree expanded whole.
-    let whole: Bool
+    /// The root of the subtree expanded whole that it lies in, if any.
+    let wholeRoot: Item.ID?
   }
 
   /// The error for `row`, whose children are to be read although its
@@ -379,7 +414,8 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
     /// The parent's node, `nil` for a root.
     let parentNode: Int?
     let hasChildren: Bool
-    let inWholeSubtree: Bool
+    /// The root of the subtree expanded whole that its parent lies in.
+    let wholeRoot: Item.ID?
   }
 
   private func rows(
@@ -396,7 +432,7 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
         ReadRow(
           item: makeItem(try Record(row: row)), databaseID: databaseID, parentNode: parent,
           hasChildren: row["tabula_has_children"] as Bool? ?? false,
-          inWholeSubtree: parent.map { nodes[$0].whole } ?? false))
+          wholeRoot: parent.flatMap { nodes[$0].wholeRoot }))
     }
     return rows
   }
