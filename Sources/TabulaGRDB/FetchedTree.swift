@@ -34,6 +34,15 @@ import Tabula
 /// changes or moves under another parent. Nodes not reachable from a root
 /// (a parent id that no row has, a cycle) are not shown.
 ///
+/// Ids should be unique. When they are not, a read that would read the
+/// children of one id twice stops instead (each id's children are read at
+/// most once, so a read always ends): a cycle through a repeated id (a root
+/// "a" whose child "b" is the parent of another "a") makes ``state`` an
+/// error naming it as `Tree` does (`"a" → "b" → "a"`,
+/// ``TreeError/cycles(_:)``), and two expanded rows sharing an id an error
+/// naming both places (``TreeError/duplicateIDs(_:)``). Fixing the rows
+/// mends the tree at the next commit.
+///
 /// Reads run on GRDB's reader, never blocking the main actor; their
 /// scheduling is the same state machine as ``FetchedList``'s.
 @MainActor
@@ -65,10 +74,12 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   private var schedule = FetchSchedule()
   private let tracker: ChangeTracker
   private let registration: Task<Void, Never>
-  /// Nodes whose whole subtree is to be expanded by the next read: a
-  /// request that the read which applies it fulfils, then forgets, so
-  /// that a node the user collapses inside stays collapsed at later reads.
+  /// Nodes whose whole subtree is to be expanded as it is read.
   private var expandingSubtrees: Set<Item.ID> = []
+  /// Nodes collapsed while a subtree is being expanded whole: no read
+  /// expands them again, not even one that started before the collapse.
+  /// Emptied once no subtree is being expanded whole.
+  private var keptCollapsed: Set<Item.ID> = []
   private let observers = ObserverList()
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -100,17 +111,16 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   // MARK: Expanding and collapsing
 
   /// Shows the children of `id`: at once if they were read, else once the
-  /// read of them ends.
+  /// read of them ends. A read already running, made before the expansion,
+  /// is never shown without them: the tree reads again.
   ///
   /// - Throws: `TreeError/unknownIDs(_:)` for a node that is not
   ///   shown; nothing changes then.
   public func expand(_ id: Item.ID) throws(TreeError) {
-    if outline.unloadedIDs.contains(id) {
-      try outline.expand(id)
-      readAgain()
-    } else {
-      try toggle(id) { (outline) throws(TreeError) in try outline.expand(id) }
-    }
+    let unloaded = outline.unloadedIDs.contains(id)
+    try toggle(id) { (outline) throws(TreeError) in try outline.expand(id) }
+    keptCollapsed.remove(id)
+    if unloaded { readAgain() }
   }
 
   /// Hides the children of `id`.
@@ -119,17 +129,19 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   public func collapse(_ id: Item.ID) throws(TreeError) {
     try toggle(id) { (outline) throws(TreeError) in try outline.collapse(id) }
     expandingSubtrees.remove(id)
+    keptCollapsed.insert(id)
   }
 
   /// Expands `id` and every node under it, reading level by level what was
-  /// not read yet. Like `Outline.expandSubtree(_:)`, it expands the nodes
-  /// there are now: a node collapsed afterwards stays collapsed, and a node
-  /// that gets its first children later is not expanded by it.
+  /// not read yet. What was read shows at once; a node under `id` collapsed
+  /// after this call stays collapsed, whatever reads come.
   ///
   /// - Throws: `TreeError/unknownIDs(_:)`; nothing changes then.
   public func expandSubtree(_ id: Item.ID) throws(TreeError) {
-    try outline.expandSubtree(id)
+    // What was read shows at once, as a toggle does; the rest is read.
+    try toggle(id) { (outline) throws(TreeError) in try outline.expandSubtree(id) }
     expandingSubtrees.insert(id)
+    keptCollapsed = keptCollapsed.filter { !outline.tree.isInSubtree($0, of: id) }
     readAgain()
   }
 
@@ -137,6 +149,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   public func collapseAll() {
     outline.collapseAll()
     expandingSubtrees = []
+    keptCollapsed = []
     publish()
   }
 
@@ -202,7 +215,8 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     readCount += 1
     let reader = FetchedTreeReader(
       request: request, makeItem: makeItem, generation: fetch.generation,
-      expanded: outline.expandedIDs, expandingSubtrees: expandingSubtrees)
+      expanded: outline.expandedIDs, expandingSubtrees: expandingSubtrees,
+      keptCollapsed: keptCollapsed)
     let writer = writer
     let registration = registration
     Task {
@@ -213,23 +227,36 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
       } catch {
         result = .failure(error)
       }
-      self.finish(fetch, result, expandedSubtrees: reader.expandingSubtrees)
+      self.finish(fetch, result)
     }
   }
 
-  /// Applies a read, if it is still the current one; `expandedSubtrees`
-  /// are the subtrees it expanded whole, done once it applies.
   private func finish(
-    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedTreeRead<Item>, any Error>,
-    expandedSubtrees: Set<Item.ID>
+    _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedTreeRead<Item>, any Error>
   ) {
     let outcome: FetchSchedule.Outcome = if case .success = result { .applied } else { .failed }
     if schedule.finished(fetch, outcome) {
       switch result {
+      case .success(let read) where !read.unloaded.isDisjoint(with: outline.expandedIDs):
+        // A node was expanded while this read ran, made for it collapsed:
+        // it has children the read did not read. Applying it would show
+        // that node expanded and empty, and nothing would read them: read
+        // again, for the expansion as it is now, and keep what is shown.
+        readAgain()
+        return
       case .success(let read):
         tracker.adopt(read.plan)
-        outline.replaceTree(read.tree, unloadedIDs: read.unloaded, expanding: read.expanded)
-        expandingSubtrees.subtract(expandedSubtrees)
+        // What the read expanded under subtrees expanded whole, unless
+        // collapsed since it started (the subtree's root, or the node).
+        let expanding = read.expanded.filter {
+          expandingSubtrees.contains($0.root) && !keptCollapsed.contains($0.id)
+        }
+        // Those subtrees are expanded as far as they go: a node under one
+        // that is collapsed later stays so, whatever commits come.
+        expandingSubtrees.subtract(read.expandedSubtrees)
+        if expandingSubtrees.isEmpty { keptCollapsed = [] }
+        outline.replaceTree(
+          read.tree, unloadedIDs: read.unloaded, expanding: expanding.map(\.id))
         state = read.tree.isEmpty ? .noContent : .loaded
         publish()
       case .failure(let error):
@@ -268,8 +295,11 @@ struct FetchedTreeRead<Item: Diffable>: Sendable {
   let tree: Tree<Item>
   /// The nodes read whose children were not read (they have some).
   let unloaded: Set<Item.ID>
-  /// Nodes expanded by the read (under a subtree being expanded whole).
-  let expanded: [Item.ID]
+  /// Nodes expanded by the read, each with the root of the subtree being
+  /// expanded whole that it lies in (the nearest one).
+  let expanded: [(id: Item.ID, root: Item.ID)]
+  /// The subtrees the read expanded whole (those it reached).
+  let expandedSubtrees: Set<Item.ID>
   /// What the read learned about the request, for the change tracker.
   let plan: FetchPlan
 }
@@ -283,60 +313,114 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
   let generation: Int
   let expanded: Set<Item.ID>
   let expandingSubtrees: Set<Item.ID>
+  let keptCollapsed: Set<Item.ID>
 
   func read(_ db: Database) throws -> FetchedTreeRead<Item> {
     var pairs: [(item: Item, parentID: Item.ID?)] = []
     var unloaded: Set<Item.ID> = []
-    var newlyExpanded: [Item.ID] = []
-    // Each level: the database ids to read the children of, and the item
-    // ids of those parents (and whether they lie in a subtree expanded whole).
-    var frontier: [(databaseID: DatabaseValue, itemID: Item.ID, whole: Bool)] = []
+    var newlyExpanded: [(id: Item.ID, root: Item.ID)] = []
+    // The nodes whose children are read: the database id of each, once.
+    // Reading a database id's children twice would read the same rows
+    // again: a cycle through a repeated id (a non-unique id column) would
+    // never end, and two rows sharing an id could not both be parents.
+    var parentNodes: [ParentNode] = []
+    var nodeOfDatabaseID: [DatabaseValue: Int] = [:]
     let schemaVersion = try db.schemaVersion()
     let (rootsSQL, rootsArguments) = try request.childrenSQL(of: nil).build(db)
     let rootsStatement = try db.makeStatement(sql: rootsSQL)
-    var level = try rows(rootsStatement, rootsArguments, parents: [:])
+    var level = try rows(rootsStatement, rootsArguments, parents: [:], nodes: parentNodes)
     while true {
-      frontier = []
+      // This level's parents: the database ids to read the children of.
+      var frontier: [DatabaseValue] = []
+      var parents: [DatabaseValue: Int] = [:]
       for row in level {
-        pairs.append((row.item, row.parentID))
-        let whole = row.inWholeSubtree || expandingSubtrees.contains(row.item.id)
+        pairs.append((row.item, row.parentNode.map { parentNodes[$0].itemID }))
+        let id = row.item.id
+        // The subtree expanded whole that the row lies in, if any.
+        let wholeRoot = expandingSubtrees.contains(id) ? id : row.wholeRoot
         guard row.hasChildren else { continue }
-        if expanded.contains(row.item.id) || whole {
-          if !expanded.contains(row.item.id) { newlyExpanded.append(row.item.id) }
-          frontier.append((row.databaseID, row.item.id, whole))
-        } else {
+        let expandedWhole = wholeRoot != nil && !keptCollapsed.contains(id)
+        guard expanded.contains(id) || expandedWhole else {
           unloaded.insert(row.item.id)
+          continue
         }
+        if let earlier = nodeOfDatabaseID[row.databaseID] {
+          throw repeatedParent(row, earlier: earlier, in: parentNodes)
+        }
+        if let wholeRoot, !expanded.contains(id) { newlyExpanded.append((id, wholeRoot)) }
+        nodeOfDatabaseID[row.databaseID] = parentNodes.count
+        parents[row.databaseID] = parentNodes.count
+        parentNodes.append(
+          ParentNode(itemID: id, parent: row.parentNode, wholeRoot: wholeRoot))
+        frontier.append(row.databaseID)
       }
       guard !frontier.isEmpty else { break }
-      var parents: [DatabaseValue: (itemID: Item.ID, whole: Bool)] = [:]
-      for parent in frontier { parents[parent.databaseID] = (parent.itemID, parent.whole) }
       level = []
       for start in stride(from: 0, to: frontier.count, by: 500) {
-        let chunk = frontier[start..<min(start + 500, frontier.count)].map(\.databaseID)
+        let chunk = Array(frontier[start..<min(start + 500, frontier.count)])
         let (sql, arguments) = try request.childrenSQL(of: chunk).build(db)
-        level += try rows(db.makeStatement(sql: sql), arguments, parents: parents)
+        level += try rows(
+          db.makeStatement(sql: sql), arguments, parents: parents, nodes: parentNodes)
       }
     }
     let plan = FetchPlan(
       generation: generation, schemaVersion: schemaVersion,
       region: rootsStatement.databaseRegion, incremental: false, rowIDColumns: [],
       uniqueColumns: [])
+    let tree = try Tree(pairs)
     return FetchedTreeRead(
-      tree: try Tree(pairs), unloaded: unloaded, expanded: newlyExpanded, plan: plan)
+      tree: tree, unloaded: unloaded, expanded: newlyExpanded,
+      expandedSubtrees: expandingSubtrees.filter(tree.contains), plan: plan)
+  }
+
+  /// A node whose children are read.
+  private struct ParentNode {
+    let itemID: Item.ID
+    /// Its parent node, `nil` for a root.
+    let parent: Int?
+    /// The root of the subtree expanded whole that it lies in, if any.
+    let wholeRoot: Item.ID?
+  }
+
+  /// The error for `row`, whose children are to be read although its
+  /// database id's were read already, for the node `earlier`: when that
+  /// node is one of the row's ancestors, the nodes from it down to the
+  /// row's parent form a cycle (``TreeError/cycles(_:)``, as `Tree` names
+  /// one); else two rows share the id (``TreeError/duplicateIDs(_:)``).
+  private func repeatedParent(
+    _ row: ReadRow, earlier: Int, in nodes: [ParentNode]
+  ) -> TreeError {
+    var path: [Int] = []
+    var node = row.parentNode
+    while let current = node {
+      path.append(current)
+      if current == earlier {
+        return .cycles([path.reversed().map { String(reflecting: nodes[$0].itemID) }])
+      }
+      node = nodes[current].parent
+    }
+    return .duplicateIDs([
+      TreeError.Duplicate(
+        id: String(reflecting: row.item.id),
+        parents: [nodes[earlier].parent, row.parentNode].map { parent in
+          parent.map { String(reflecting: nodes[$0].itemID) }
+        })
+    ])
   }
 
   private struct ReadRow {
     let item: Item
     let databaseID: DatabaseValue
-    let parentID: Item.ID?
+    /// The parent's node, `nil` for a root.
+    let parentNode: Int?
     let hasChildren: Bool
-    let inWholeSubtree: Bool
+    /// The root of the subtree expanded whole that its parent lies in.
+    let wholeRoot: Item.ID?
   }
 
   private func rows(
     _ statement: Statement, _ arguments: StatementArguments,
-    parents: [DatabaseValue: (itemID: Item.ID, whole: Bool)]
+    parents: [DatabaseValue: Int], nodes: [ParentNode]
   ) throws -> [ReadRow] {
     var rows: [ReadRow] = []
     let cursor = try Row.fetchCursor(statement, arguments: arguments)
@@ -346,9 +430,9 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
       let parent = parents[parentDatabaseID]
       rows.append(
         ReadRow(
-          item: makeItem(try Record(row: row)), databaseID: databaseID, parentID: parent?.itemID,
+          item: makeItem(try Record(row: row)), databaseID: databaseID, parentNode: parent,
           hasChildren: row["tabula_has_children"] as Bool? ?? false,
-          inWholeSubtree: parent?.whole ?? false))
+          wholeRoot: parent.flatMap { nodes[$0].wholeRoot }))
     }
     return rows
   }

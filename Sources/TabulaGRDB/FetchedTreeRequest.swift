@@ -14,7 +14,8 @@
 public struct FetchedTreeRequest: Sendable, CustomStringConvertible {
   /// The table.
   public var table: String
-  /// The column holding each row's id.
+  /// The column holding each row's id, unique in the table (see
+  /// ``FetchedTree`` for what a repeated id does).
   public var idColumn: String
   /// The column holding the id of the row's parent, NULL for a root.
   public var parentColumn: String

@@ -34,7 +34,9 @@ func everySmallSnapshot(sectionIDs: [String], itemIDs: [Int], changed: Bool) -> 
 /// Checks one pair: the plain changeset round-trips with minimal moves, and
 /// the staged changeset round-trips through both views' rules.
 func checkPair(
-  _ old: TestSnapshot, _ new: TestSnapshot, sourceLocation: SourceLocation = #_sourceLocation
+  _ old: TestSnapshot, _ new: TestSnapshot,
+  updateKind: (TestItem, TestItem) -> UpdateKind = { _, _ in .reconfigure },
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let changes = Changeset(from: old, to: new)
   let applied = applyChangeset(changes, to: old, serving: new)
@@ -43,7 +45,8 @@ func checkPair(
   #expect(
     changes.itemMoves.count == minimumMoves(old, new), "\(old) → \(new): \(changes)",
     sourceLocation: sourceLocation)
-  expectStagedRoundTrip(old, new, "\(old) → \(new)", sourceLocation: sourceLocation)
+  expectStagedRoundTrip(
+    old, new, updateKind: updateKind, "\(old) → \(new)", sourceLocation: sourceLocation)
 }
 
 /// A random snapshot and a random change of it; see ``randomChange(of:_:ids:)``.
@@ -58,24 +61,29 @@ struct ChangesetTests {
   @Test(
     "every pair of small sectioned snapshots",
     arguments: [
-      (["A", "B"], [0, 1, 2]),
-      (["A", "B", "C"], [0, 1]),
+      (["A", "B"], [0, 1, 2], UpdateKind.reconfigure),
+      (["A", "B", "C"], [0, 1], .reconfigure),
+      (["A", "B"], [0, 1, 2], .reload),
     ])
-  func exhaustivePairs(sectionIDs: [String], itemIDs: [Int]) {
+  func exhaustivePairs(sectionIDs: [String], itemIDs: [Int], updates: UpdateKind) {
     let olds = everySmallSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs, changed: false)
     let news = everySmallSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs, changed: true)
     #expect(olds.count > 150)
     for old in olds {
-      for new in news { checkPair(old, new) }
+      for new in news { checkPair(old, new, updateKind: { _, _ in updates }) }
     }
   }
 
-  @Test("10,000 random large cases round-trip, staged under both views' rules", arguments: 0..<50)
+  @Test(
+    "10,000 random large cases round-trip, staged under both views' rules in the fewest batches",
+    arguments: 0..<50)
   func randomCases(batch: UInt64) {
     var random = SeededRandom(seed: batch)
     for _ in 0..<200 {
       let (old, new) = randomPair(&random, maxItems: 120)
-      checkPair(old, new)
+      // Half the batches replace changed rows' cells (reloads) instead of
+      // refreshing them in place.
+      checkPair(old, new, updateKind: { _, _ in batch % 2 == 0 ? .reconfigure : .reload })
     }
   }
 
@@ -249,6 +257,102 @@ struct StagedChangesetTests {
     new = try TestSnapshot(items([2, 3, 1, 4]), in: "A")
     try new.reloadItems([4])
     #expect(expectStagedRoundTrip(old, new).count == 1)
+  }
+
+  @Test("two sections swap and every row in them is reloaded: one batch, as UIKit accepts it")
+  func swappedSectionsReloaded() throws {
+    let old = try TestSnapshot(
+      sections: [
+        SnapshotSection(section("A"), items: items([1])),
+        SnapshotSection(section("B"), items: items([2])),
+      ])
+    var new = try TestSnapshot(
+      sections: [
+        SnapshotSection(section("B"), items: items([2])),
+        SnapshotSection(section("A"), items: items([1])),
+      ])
+    try new.reloadItems([1, 2])
+    // UIKit puts the reload of [0, 0] (1) at [0, 0], where 2 now is, and
+    // the reload of [1, 0] at [1, 0]: both positions get a new cell, and
+    // each the right one.
+    let staged = expectStagedRoundTrip(old, new)
+    #expect(staged.count == 1)
+    #expect(staged[0].changeset.itemUpdates.count == 2)
+    #expect(staged[0].changeset.sectionMoves.count == 1)
+  }
+
+  @Test("reloads in moved sections stay in the batch when UIKit's places for them are theirs")
+  func reloadsInMovedSections() throws {
+    func snapshot(_ sections: [(String, [Int])]) throws -> TestSnapshot {
+      try TestSnapshot(
+        sections: sections.map { SnapshotSection(section($0.0), items: items($0.1)) })
+    }
+    let old = try snapshot([("A", [1, 2]), ("B", [3, 4]), ("C", [5])])
+    // A cycle of three sections, a row reloaded in each at the same
+    // position: UIKit's places are a rotation of the true ones.
+    var new = try snapshot([("C", [5]), ("A", [1, 2]), ("B", [3, 4])])
+    try new.reloadItems([5, 1, 3])
+    // 5 at [0, 0] takes the place UIKit infers for 1 ([0, 0]), 1 at [1, 0]
+    // that of 3 ([1, 0]), 3 at [2, 0] that of 5 ([2, 0]): one batch.
+    #expect(expectStagedRoundTrip(old, new).count == 1)
+    // Only A's and B's first rows: UIKit would put 1's new cell where 5 is,
+    // which keeps its cell: two batches.
+    new = try snapshot([("C", [5]), ("A", [1, 2]), ("B", [3, 4])])
+    try new.reloadItems([1, 3])
+    #expect(expectStagedRoundTrip(old, new).count == 2)
+    // Sections of different lengths swap, all rows reloaded: the counts
+    // UIKit infers per section do not add up, so two batches.
+    let uneven = try snapshot([("A", [1, 2]), ("B", [3])])
+    new = try snapshot([("B", [3]), ("A", [1, 2])])
+    try new.reloadItems([1, 2, 3])
+    #expect(expectStagedRoundTrip(uneven, new).count == 2)
+    // A moved and reloaded row still goes first; the swapped reloads,
+    // whose places match, stay in the structural batch.
+    let moving = try snapshot([("A", [1, 2]), ("B", [3, 4])])
+    new = try snapshot([("B", [3, 4]), ("A", [2, 1])])
+    try new.reloadItems([1, 3])
+    let staged = expectStagedRoundTrip(moving, new)
+    #expect(staged.count == 2)
+  }
+
+  @Test(
+    "2,000 random section reorders with reloads inside: one batch exactly when one is valid",
+    arguments: 0..<4)
+  func reorderedSectionsWithReloads(seed: UInt64) throws {
+    var random = SeededRandom(seed: 1400 + seed)
+    var oneBatch = 0
+    var twoBatches = 0
+    for _ in 0..<500 {
+      // Sections of 0-3 rows, reordered at random, a row deleted, inserted
+      // or moved now and then, and rows reloaded at random: the swaps and
+      // cycles of equal places that one batch can take, and the near misses.
+      var ids = FreshIDs()
+      let models = (0..<random.int(in: 2...5)).map { _ in ids.section() }
+      let old = try TestSnapshot(
+        sections: models.map { model in
+          SnapshotSection(model, items: (0..<random.int(in: 0...3)).map { _ in ids.item() })
+        })
+      var sections = old.sections.indices.map { index in
+        (old.sections[index], Array(old.items(inSectionAt: index)))
+      }
+      sections.shuffle(using: &random)
+      for index in sections.indices {
+        if random.chance(0.1), !sections[index].1.isEmpty {
+          sections[index].1.remove(at: random.int(in: 0..<sections[index].1.count))
+        }
+        if random.chance(0.1) {
+          sections[index].1.insert(ids.item(), at: random.int(in: 0...sections[index].1.count))
+        }
+        if random.chance(0.1), sections[index].1.count > 1 {
+          sections[index].1.swapAt(0, sections[index].1.count - 1)
+        }
+      }
+      var new = try TestSnapshot(sections: sections.map { SnapshotSection($0.0, items: $0.1) })
+      try new.reloadItems(new.items.map(\.id).filter { _ in random.chance(0.5) })
+      let staged = expectStagedRoundTrip(old, new, "\(old) → \(new)")
+      if staged.count == 1 { oneBatch += 1 } else if staged.count == 2 { twoBatches += 1 }
+    }
+    #expect(oneBatch > 50 && twoBatches > 50, "\(oneBatch) one-batch, \(twoBatches) two-batch")
   }
 
   @Test("a move to the same position is sent as a delete and an insert")

@@ -167,41 +167,72 @@ struct HeightIndexTests {
   }
 
   @Test(
-    "random staged batches, applied step by step or rebuilt, equal the heights of the new rows",
+    "random staged batches, step by step or rebuilt: kept rows keep measured heights, new take estimates",
     arguments: [false, true])
   func batches(rebuilding: Bool) {
     var random = SeededRandom(seed: rebuilding ? 5 : 6)
-    /// A row's height follows its content: updated rows change height.
-    func height(_ item: TestItem) -> Double { dyadicHeight(item.id * 31 + item.content) }
+    // Measured heights (0...7.5) and the provider's estimates (8...15.5)
+    // never agree, so a row that should keep its measured height but takes
+    // the estimate (or the other way round) shows.
+    func measured(_ item: TestItem) -> Double { dyadicHeight(item.id * 31 + item.content) }
+    func estimate(_ item: TestItem) -> Double { 8 + dyadicHeight(item.id * 17 + item.content + 3) }
     func header(_ section: SectionInfo) -> Double { Double(section.title?.count ?? 0) }
+    var estimatesKept = 0
+    var measuredKept = 0
     for _ in 0..<150 {
       var ids = FreshIDs()
       var snapshot = randomSnapshot(&random, maxItems: 40, ids: &ids)
       var index = HeightIndex(
         itemCounts: snapshot.sections.indices.map { snapshot.numberOfItems(inSectionAt: $0) },
-        headerHeight: { header(snapshot.sections[$0]) }, itemHeight: { height(snapshot[$0]) })
+        headerHeight: { header(snapshot.sections[$0]) }, itemHeight: { measured(snapshot[$0]) })
+      // The model: each shown row's height, by id.
+      var heights = Dictionary(uniqueKeysWithValues: snapshot.items.map { ($0.id, measured($0)) })
       for _ in 0..<6 {
         let next = randomChange(of: snapshot, &random, ids: &ids, maxInserts: 6)
         for stage in StagedChangeset(from: snapshot, to: next) {
           let shown = stage.snapshot
+          let changes = stage.changeset
           index.apply(
-            stage.changeset, numberOfItems: { shown.numberOfItems(inSectionAt: $0) },
+            changes, numberOfItems: { shown.numberOfItems(inSectionAt: $0) },
             headerHeight: { header(shown.sections[$0]) }, footerHeight: { _ in 0 },
-            itemHeight: { height(shown[$0]) }, rebuilding: rebuilding)
+            itemHeight: { estimate(shown[$0]) }, rebuilding: rebuilding)
           index._checkInvariants()
+          // New rows (inserted, in an inserted section, reloaded or
+          // reconfigured) take the estimate; every other row keeps its height.
+          let fresh = Set(changes.itemInserts + changes.itemUpdates.map(\.to))
+          let insertedSections = Set(changes.sectionInserts)
+          var next: [Int: Double] = [:]
           let expected = NaiveHeights(
             shown.sections.indices.map { section in
-              (
-                header(shown.sections[section]),
-                shown.items(inSectionAt: section).map(height), 0
-              )
+              let rows = shown.items(inSectionAt: section).enumerated().map { item, row in
+                let path = ItemPath(section: section, item: item)
+                let height =
+                  insertedSections.contains(section) || fresh.contains(path)
+                  ? estimate(row) : heights[row.id]!
+                next[row.id] = height
+                return height
+              }
+              return (header(shown.sections[section]), rows, 0)
             })
-          #expect(NaiveHeights(index) == expected, "\(stage.changeset)")
+          heights = next
+          #expect(NaiveHeights(index) == expected, "\(changes)")
           #expect(index.contentHeight == expected.contentHeight)
+          // Some rows are measured: their estimates give way to heights.
+          for section in shown.sections.indices {
+            for item in 0..<shown.numberOfItems(inSectionAt: section) where random.chance(0.3) {
+              let path = ItemPath(section: section, item: item)
+              index.setHeight(measured(shown[path]), ofItemAt: path)
+              heights[shown[path].id] = measured(shown[path])
+            }
+          }
+          for height in heights.values {
+            if height >= 8 { estimatesKept += 1 } else { measuredKept += 1 }
+          }
         }
         snapshot = next
       }
     }
+    #expect(estimatesKept > 1000 && measuredKept > 1000, "both kinds of height go through batches")
   }
 
   @Test("bad heights and paths trap, naming the row and the valid range")

@@ -161,6 +161,43 @@ struct OutlineSourceTests {
     #expect(source.outline.unloadedIDs.isEmpty)
   }
 
+  @Test(
+    "expanding a subtree, or everything, loads the children of the unloaded nodes it expands",
+    arguments: [false, true])
+  func expandingManyLoads(all: Bool) async throws {
+    let loader = ScriptedChildren()
+    func item(_ id: Int) -> AnyItem { AnyItem(TestItem(id: id)) }
+    let tree = try Tree<AnyItem>(roots: [
+      TreeNode(item(0)) {
+        item(1)
+        item(2)
+      }
+    ])
+    let source = OutlineSource(
+      Outline(tree), in: SectionInfo(id: "tree"), loadChildren: { try await loader.load($0) })
+    try source.setChildrenUnloaded(item(1).id)
+    try source.setChildrenUnloaded(item(2).id)
+    func shown() -> [String] {
+      source.snapshot.items.map { row in
+        row.item.base(as: TestItem.self).map { "\($0.id)" } ?? "loading"
+      }
+    }
+    if all { source.expandAll() } else { try source.expandSubtree(item(0).id) }
+    #expect(shown() == ["0", "1", "loading", "2", "loading"])
+    #expect(source.outline.expandedIDs == [item(0).id, item(1).id, item(2).id])
+    var waited = 0
+    while loader.pending < 2 && waited < 1000 {
+      await Task.yield()
+      waited += 1
+    }
+    #expect(loader.pending == 2, "both expanded nodes' children are loading")
+    guard loader.pending == 2 else { return }
+    loader.finish(1, with: .success([TreeNode(item(10))]))
+    loader.finish(2, with: .success([TreeNode(item(20))]))
+    await source.waitForLoads()
+    #expect(shown() == ["0", "1", "10", "2", "20"])
+  }
+
   @Test("presenters of the items get the row's position in the context")
   func presentersSeePositions() throws {
     struct Indented: Presenter {

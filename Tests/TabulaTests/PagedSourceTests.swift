@@ -162,6 +162,75 @@ struct PagedSourceTests {
     #expect(feed.pageState == .failed("offline"))
   }
 
+  @Test(
+    "a page naming its own cursor as the next one stops paging with an error naming the cursor",
+    arguments: [false, true])
+  func ownCursor(onlyDuplicates: Bool) async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    await loadFirstPage(feed, script, ids: 0..<10, next: 10)
+    feed.rowsDidShow(through: 9, screenRows: 10)
+    await script.waitForRequests(2)
+    // The server answers the page at 10 with the cursor 10 again: new rows,
+    // or only rows shown already.
+    script.answer(1, ids: onlyDuplicates ? 0..<10 : 10..<20, next: 10)
+    await feed.waitUntilIdle()
+    let message =
+      "the page at 10 names 10 as the next page, which was loaded already: paging stops "
+      + "rather than load it again (retry() asks for the page at 10 again)"
+    #expect(PagingError.repeatedCursor(next: "10", page: "10").description == message)
+    #expect(feed.pageState == .failed(message))
+    #expect(ids(feed) == Array(0..<(onlyDuplicates ? 10 : 20)), "the page's new rows are shown")
+    #expect((lastRow(feed) as? PageErrorPlaceholder)?.message == message)
+    feed.rowsDidShow(through: feed.itemCount - 1, screenRows: 10)
+    #expect(feed.loadCount == 2, "scrolling near the end asks for nothing more")
+    guard feed.loadCount == 2 else { return }
+    // retry() asks for that page again; the server has mended its ways.
+    feed.retry()
+    await script.waitForRequests(3)
+    #expect(script.requests[2].cursor == 10)
+    script.answer(2, ids: 10..<30, next: nil)
+    await feed.waitUntilIdle()
+    #expect(ids(feed) == Array(0..<30))
+    #expect(feed.pageState == .end)
+  }
+
+  @Test(
+    "cursors that cycle over two pages (10 → 20 → 10) stop at the repeat; a refresh forgets them")
+  func cursorCycle() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    await loadFirstPage(feed, script, ids: 0..<10, next: 10)
+    feed.loadNextPage()
+    await script.waitForRequests(2)
+    script.answer(1, ids: 10..<20, next: 20)
+    await feed.waitUntilIdle()
+    feed.loadNextPage()
+    await script.waitForRequests(3)
+    script.answer(2, ids: 20..<30, next: 10)
+    await feed.waitUntilIdle()
+    let message =
+      "the page at 20 names 10 as the next page, which was loaded already: paging stops "
+      + "rather than load it again (retry() asks for the page at 20 again)"
+    #expect(feed.pageState == .failed(message))
+    feed.loadNextPage()
+    feed.rowsDidShow(through: feed.itemCount - 1, screenRows: 10)
+    #expect(feed.loadCount == 3)
+    guard feed.loadCount == 3 else { return }
+    #expect(ids(feed) == Array(0..<30))
+    // A refresh starts over: the page at 10 is a new page again.
+    feed.refresh()
+    await script.waitForRequests(4)
+    script.answer(3, ids: 0..<10, next: 10)
+    await feed.waitUntilIdle()
+    feed.loadNextPage()
+    await script.waitForRequests(5)
+    #expect(script.requests[4].cursor == 10)
+    script.answer(4, ids: 10..<20, next: 20)
+    await feed.waitUntilIdle()
+    #expect(feed.pageState == .idle)
+  }
+
   @Test("rows a new page repeats are dropped and counted, never a duplicate-id failure")
   func overlappingPages() async {
     let script = ScriptedPages()

@@ -21,10 +21,11 @@
 ///
 /// ## How many batches
 ///
-/// One, unless an item is both updated and moved, or must be reloaded where
-/// UIKit would misplace it. Then two: first the contents of those items are
-/// refreshed where they are (no structural change), then the structure
-/// changes. The reasons, from UIKit's batch rules:
+/// One whenever the whole change is valid as one batch under UIKit's rules.
+/// Otherwise two: first the contents of the items that cannot be updated in
+/// the structural batch are refreshed where they are (no structural
+/// change), then the structure changes. The reasons, from UIKit's batch
+/// rules:
 ///
 /// - A row cannot be reloaded and moved in one batch ("attempt to perform a
 ///   delete and a move from the same index path"), and reconfiguring a moved
@@ -33,7 +34,10 @@
 ///   position it computes from the batch's deletes and inserts *only*, never
 ///   its moves. When moves shift the row, that insert lands in the wrong place
 ///   or on a move's destination ("attempt to perform an insert and a move to
-///   the same index path"). Such reloads go first.
+///   the same index path"). Such reloads go first, unless the positions
+///   UIKit computes for a set of reloads are exactly their own positions
+///   (two swapped sections reloading their rows: each new cell lands where
+///   the other's is, itself new); those stay.
 ///
 /// No change needs more than two batches. Within a batch, deletes and move
 /// sources use old positions, inserts and move destinations new ones, as
@@ -102,13 +106,10 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
     var early: [ItemUpdate] = []
     var earlyItems: [Item] = []
     if changes.hasMoves && !changes.itemUpdates.isEmpty {
-      let moved = Set(changes.itemMoves.map(\.from))
-      let inference = ReloadInference(changes)
+      let goesFirst = Self._updatesGoingFirst(changes)
       var late: [ItemUpdate] = []
-      for update in changes.itemUpdates {
-        if moved.contains(update.from)
-          || (update.kind == .reload && inference.destination(of: update.from) != update.to)
-        {
+      for (index, update) in changes.itemUpdates.enumerated() {
+        if goesFirst[index] {
           early.append(ItemUpdate(from: update.from, to: update.from, kind: update.kind))
           earlyItems.append(new[update.to])
         } else {
@@ -130,6 +131,76 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
     stages = [
       Stage(changeset: contents, snapshot: refreshed), Stage(changeset: changes, snapshot: final),
     ]
+  }
+
+  /// Which of `changes`' item updates cannot be in its batch, so go first
+  /// in a batch of their own (by index in `changes.itemUpdates`):
+  ///
+  /// - Updates of moved items: a row cannot be reloaded and moved in one
+  ///   batch ("attempt to perform a delete and a move from the same index
+  ///   path"), and reconfiguring a moved row is not defined.
+  /// - Reloads UIKit would misplace. UIKit turns a reload into a delete at
+  ///   the old path and an insert at that path shifted by the batch's
+  ///   deletes and inserts, never its moves (uikit-batch-rules.md, rule
+  ///   4). The other rows fill the positions no insert or move takes, in
+  ///   order, so the batch is valid and shows the right rows exactly when
+  ///   the positions UIKit infers for the reloads are, as a set, the
+  ///   reloaded rows' own. A reload inferred at its own position stays; so
+  ///   does each cycle of reloads where each one's inferred position is
+  ///   the next one's own (two swapped sections reloading their first
+  ///   rows: each new cell lands where the other's row is, itself new).
+  ///   Every other reload would land on a row that keeps its cell, on a
+  ///   move's destination, beside another insert or outside its section's
+  ///   count: it goes first.
+  ///
+  /// So the batch stays one whenever the changeset as one batch is valid.
+  ///
+  /// - Complexity: Expected O(u + k log k), u the updates, k the deletes
+  ///   and inserts.
+  @inlinable
+  static func _updatesGoingFirst(_ changes: Changeset) -> [Bool] {
+    let updates = changes.itemUpdates
+    var first = [Bool](repeating: false, count: updates.count)
+    let moved = Set(changes.itemMoves.map(\.from))
+    let inference = ReloadInference(changes)
+    // Reloads not in place: each one's inferred position, and which of
+    // them is at each position.
+    var misplaced: [(update: Int, inferred: ItemPath)] = []
+    var misplacedAt: [ItemPath: Int] = [:]
+    for (index, update) in updates.enumerated() {
+      if moved.contains(update.from) {
+        first[index] = true
+      } else if update.kind == .reload {
+        let inferred = inference.destination(of: update.from)
+        guard inferred != update.to else { continue }
+        misplacedAt[update.to] = misplaced.count
+        misplaced.append((index, inferred))
+      }
+    }
+    guard !misplaced.isEmpty else { return first }
+    // Each misplaced reload points to the one whose position UIKit gives
+    // it; those on cycles of that map stay, the others go first. Every
+    // walk marks its nodes with its number, so each node is walked once.
+    var walk = [Int](repeating: -1, count: misplaced.count)
+    var onCycle = [Bool](repeating: false, count: misplaced.count)
+    for start in misplaced.indices where walk[start] < 0 {
+      var node: Int? = start
+      while let current = node, walk[current] < 0 {
+        walk[current] = start
+        node = misplacedAt[misplaced[current].inferred]
+      }
+      // A node of this walk reached again closes a cycle.
+      guard let closing = node, walk[closing] == start else { continue }
+      var member = closing
+      repeat {
+        onCycle[member] = true
+        member = misplacedAt[misplaced[member].inferred]!
+      } while member != closing
+    }
+    for (node, reload) in misplaced.enumerated() where !onCycle[node] {
+      first[reload.update] = true
+    }
+    return first
   }
 
   /// "stage 3 is out of range: there is 1 stage (valid index is 0)".

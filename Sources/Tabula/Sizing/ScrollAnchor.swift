@@ -60,20 +60,56 @@ public struct ScrollAnchor: Equatable, Sendable {
     return index.offset(ofItemAt: target)
   }
 
-  /// Where the nearest row to `path` that stays in the batch is after it:
-  /// the rows after `path` and before it are tried in turn, nearest first.
-  /// Rows the batch moves elsewhere do not count: they are not near any
-  /// more.
+  /// Where the row that takes `path`'s place is after the batch `map`
+  /// reads: the first row after `path` that stays, or, when none after it
+  /// does, the nearest one before it. The rows after come first because
+  /// they are the ones the reader was about to read: with the anchor and
+  /// the row below it deleted, the row below those moves up to the top of
+  /// the viewport, and nothing the reader has not seen is skipped. Rows the
+  /// batch deletes, reloads or moves elsewhere do not count: they are not
+  /// near any more.
+  ///
+  /// ```swift
+  /// // Rows 0...5 of one section, the reader at 2; the batch deletes 2 and 3.
+  /// let survivor = ScrollAnchor.nearestSurvivor(
+  ///   of: ItemPath(section: 0, item: 2), through: map, oldCounts: [6])
+  /// // ItemPath(section: 0, item: 2): old row 4, the next one that stays
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The anchor's path before the batch.
+  ///   - map: The batch's position map.
+  ///   - oldCounts: The rows per section before the batch.
+  /// - Returns: The survivor's path after the batch, or `nil` when no row
+  ///   stays.
+  /// - Complexity: O(w log k), w the rows walked in sections that stay (a
+  ///   deleted section is passed over in one step) and k the batch's
+  ///   operations, plus the empty sections passed over.
   public static func nearestSurvivor(
     of path: ItemPath, through map: BatchPositionMap, oldCounts: [Int]
   ) -> ItemPath? {
-    var after: ItemPath? = path
-    var before: ItemPath? = path
-    while after != nil || before != nil {
-      after = after.flatMap { row(after: $0, in: oldCounts) }
-      if let after, !map.moves(after), let target = map.newPath(of: after) { return target }
-      before = before.flatMap { row(before: $0, in: oldCounts) }
-      if let before, !map.moves(before), let target = map.newPath(of: before) { return target }
+    func target(_ row: ItemPath) -> ItemPath? {
+      map.moves(row) ? nil : map.newPath(of: row)
+    }
+    // A deleted section is passed over in one step.
+    var after = row(after: path, in: oldCounts)
+    while let row = after {
+      if map.newSection(of: row.section) == nil {
+        after = Self.row(
+          after: ItemPath(section: row.section, item: oldCounts[row.section] - 1), in: oldCounts)
+        continue
+      }
+      if let target = target(row) { return target }
+      after = Self.row(after: row, in: oldCounts)
+    }
+    var before = row(before: path, in: oldCounts)
+    while let row = before {
+      if map.newSection(of: row.section) == nil {
+        before = Self.row(before: ItemPath(section: row.section, item: 0), in: oldCounts)
+        continue
+      }
+      if let target = target(row) { return target }
+      before = Self.row(before: row, in: oldCounts)
     }
     return nil
   }

@@ -135,18 +135,22 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
     }
   }
 
-  /// Expands `id` and every node under it that has children.
+  /// Expands `id` and every node under it that has children; those whose
+  /// children must load show a loading row, as ``expand(_:)`` does.
   ///
   /// - Throws: ``TreeError/unknownIDs(_:)``; nothing changes then.
   public func expandSubtree(_ id: Item.ID) throws(TreeError) {
     try outline.expandSubtree(id)
     publish(nil)
+    startLoadsOfExpandedNodes()
   }
 
-  /// Expands every node that has children.
+  /// Expands every node that has children; those whose children must load
+  /// show a loading row, as ``expand(_:)`` does.
   public func expandAll() {
     outline.expandAll()
     publish(nil)
+    startLoadsOfExpandedNodes()
   }
 
   /// Collapses every node.
@@ -232,6 +236,15 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
   }
 
   // MARK: Loading children
+
+  /// Starts loading the children of every expanded node that has none
+  /// loaded and none loading, so that no node stays expanded and empty.
+  private func startLoadsOfExpandedNodes() {
+    let waiting = outline.unloadedIDs.filter { id in
+      outline.isExpanded(id) && loads[id] == nil && outline.tree.descendantCount(of: id) == 0
+    }
+    for id in waiting { startLoad(of: id) }
+  }
 
   private func startLoad(of id: Item.ID) {
     guard let loadChildren, let node = outline.tree.item(withID: id) else { return }

@@ -23,6 +23,13 @@
 ///   repeats rows; rows whose ids are already shown are dropped from the new
 ///   page (counted in ``droppedDuplicateCount`` and passed to
 ///   ``onDroppedDuplicates``), never a duplicate-id failure.
+/// - **Cursor loops**: a page whose next cursor names a page loaded
+///   already since the first page (its own cursor, or a cycle such as
+///   10 → 20 → 10) would make every scroll near the end load that page
+///   again, without end. Its new rows are shown, then paging stops: the
+///   next page is ``PageState/failed(_:)`` with a ``PagingError`` message
+///   naming both cursors, and only ``retry()`` asks for that page again.
+///   Cursors are compared as values (`Hashable`); a refresh forgets them.
 /// - **Refresh** (``refresh()``) loads the first page again, keeping the
 ///   content on screen until it arrives, then replaces the pages (the list
 ///   animates the difference). A page requested before a refresh is never
@@ -33,14 +40,18 @@
 ///   no results, error); with ``AnyItem`` items they come for free, else pass
 ///   `makePlaceholder`.
 @MainActor
-public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: Sendable>:
+public final class PagedSource<
+  SectionModel: Diffable, Item: Diffable, Cursor: Hashable & Sendable
+>:
   SnapshotSource
 {
   /// A page: its items, and the cursor of the next page (`nil`: the end).
   public struct Page: Sendable {
     /// The items, in order.
     public var items: [Item]
-    /// Where the next page starts, or `nil` when this is the last.
+    /// Where the next page starts, or `nil` when this is the last. A
+    /// cursor of a page loaded already since the first page stops paging
+    /// with ``PagingError/repeatedCursor(next:page:)``.
     public var next: Cursor?
 
     /// A page of `items`, followed by the page at `next`.
@@ -106,6 +117,9 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
   private let loader: Loader
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   private var next: Cursor?
+  /// The cursors of the pages loaded since the first page: a next cursor
+  /// among them is a loop.
+  private var loadedCursors: Set<Cursor> = []
   private var generation = 0
   private var firstPageTask: Task<Void, Never>?
   private var pageTask: Task<Void, Never>?
@@ -163,7 +177,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     pageTask = Task {
       let result: Result<Page, any Error>
       do { result = .success(try await loader(cursor)) } catch { result = .failure(error) }
-      self.finishPage(result, generation: current)
+      self.finishPage(result, at: cursor, generation: current)
     }
   }
 
@@ -238,6 +252,7 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
       storage = fresh
       hasEndRow = false
       next = page.next
+      loadedCursors = []
       pageState = next == nil ? .end : .idle
       state = itemCount == 0 ? .noContent : .loaded
     case .failure(let error):
@@ -246,7 +261,9 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
     publish()
   }
 
-  private func finishPage(_ result: Result<Page, any Error>, generation: Int) {
+  private func finishPage(
+    _ result: Result<Page, any Error>, at cursor: Cursor, generation: Int
+  ) {
     guard generation == self.generation else { return }  // requested before a refresh
     pageTask = nil
     switch result {
@@ -257,8 +274,16 @@ public final class PagedSource<SectionModel: Diffable, Item: Diffable, Cursor: S
       // is over (`LoadingState.error` means the last load failed).
       if case .error = state { state = itemCount > 0 ? .loaded : .noContent }
       if state == .noContent && itemCount > 0 { state = .loaded }
-      next = page.next
-      pageState = next == nil ? .end : .idle
+      loadedCursors.insert(cursor)
+      if let following = page.next, loadedCursors.contains(following) {
+        // A loop: `next` stays this page's cursor, for retry() to ask again.
+        let loop = PagingError.repeatedCursor(
+          next: String(reflecting: following), page: String(reflecting: cursor))
+        pageState = .failed(loop.description)
+      } else {
+        next = page.next
+        pageState = next == nil ? .end : .idle
+      }
     case .failure(let error):
       pageState = .failed(String(describing: error))
     }
