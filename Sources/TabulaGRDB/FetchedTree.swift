@@ -39,8 +39,8 @@ import Tabula
 /// most once, so a read always ends): a cycle through a repeated id (a root
 /// "a" whose child "b" is the parent of another "a") makes ``state`` an
 /// error naming it as `Tree` does (`"a" → "b" → "a"`,
-/// ``TreeError/cycles(_:)``), and two expanded rows sharing an id an error
-/// naming both places (``TreeError/duplicateIDs(_:)``). Fixing the rows
+/// `TreeError.cycles(_:)`), and two expanded rows sharing an id an error
+/// naming both places (`TreeError.duplicateIDs(_:)`). Fixing the rows
 /// mends the tree at the next commit.
 ///
 /// Reads run on GRDB's reader, never blocking the main actor; their
@@ -385,8 +385,8 @@ struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Se
   /// The error for `row`, whose children are to be read although its
   /// database id's were read already, for the node `earlier`: when that
   /// node is one of the row's ancestors, the nodes from it down to the
-  /// row's parent form a cycle (``TreeError/cycles(_:)``, as `Tree` names
-  /// one); else two rows share the id (``TreeError/duplicateIDs(_:)``).
+  /// row's parent form a cycle (`TreeError.cycles(_:)`, as `Tree` names
+  /// one); else two rows share the id (`TreeError.duplicateIDs(_:)`).
   private func repeatedParent(
     _ row: ReadRow, earlier: Int, in nodes: [ParentNode]
   ) -> TreeError {

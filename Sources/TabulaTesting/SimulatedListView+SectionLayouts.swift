@@ -127,11 +127,11 @@ extension SimulatedCollectionView {
   /// layout (`UICollectionViewCompositionalLayout.tabula(default:)` in
   /// `TabulaUIKit`) whose default section layout is this: each section by
   /// its data source's `sectionLayout(forSectionAt:)` (its section
-  /// presenter's ``SectionLayout``), else this one. Item sizes come from the
+  /// presenter's `SectionLayout`), else this one. Item sizes come from the
   /// layout, never from the data source's heights: fixed, or estimated until
-  /// the cell on screen measures itself (a ``SizableCell``'s fitting height
-  /// for the item's width). `nil` (the default): rows of ``rowHeight``, or
-  /// the data source's heights with ``asksHeights``, as a flow layout whose
+  /// the cell on screen measures itself (a `SizableCell`'s fitting height
+  /// for the item's width). `nil` (the default): rows of ``SimulatedListView/rowHeight``, or
+  /// the data source's heights with ``SimulatedListView/asksHeights``, as a flow layout whose
   /// delegate sizes items.
   public var compositionalLayout: SectionLayout? {
     get { layoutDefault }
