@@ -17,6 +17,10 @@ struct Photo: Diffable, Hashable {
   var author: String
   var caption: String
   var image: String
+
+  /// An image that arrived, by its name: the rows of photos that show it
+  /// take it.
+  static let image = ResourceKey<String>("image")
 }
 
 /// A sponsored row of the feed.
@@ -110,7 +114,7 @@ struct PhotoPresenter: Presenter {
 
   /// Only the row of the photo whose image arrived.
   func wants(_ resource: ResourceUpdate, for photo: Photo) -> Bool {
-    resource.key == "image" && resource.subject == AnyHashable(photo.image)
+    resource.is(Photo.image) && resource.subject == AnyHashable(photo.image)
   }
 
   func update(

@@ -102,8 +102,9 @@ extension SimulatedListView {
     try record { $0.reloadSections += sections }
   }
 
-  /// Moves a section (before index to after index).
-  public func moveSection(at section: Int, to newSection: Int) throws(ListViewError) {
+  /// Moves a section (before index to after index), as UIKit's
+  /// `moveSection(_:toSection:)`.
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(ListViewError) {
     try record { $0.moveSections.append(IndexMove(from: section, to: newSection)) }
   }
 

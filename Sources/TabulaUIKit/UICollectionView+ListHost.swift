@@ -97,7 +97,7 @@
     private var titleKindsRegistered: Set<SectionViewKind> = []
 
     /// Element kinds the layout asked for a view Tabula has none of.
-    private var reportedFallbackKinds: Set<String> = []
+    private let fallbackReports = ReportOnce<String>()
 
     /// An empty view for a supplementary element no section presenter
     /// makes (reported once per kind).
@@ -107,11 +107,10 @@
       collectionView.register(
         UICollectionReusableView.self, forSupplementaryViewOfKind: elementKind,
         withReuseIdentifier: fallbackReuseIdentifier)
-      if reportedFallbackKinds.insert(elementKind).inserted {
-        TabulaLog.report(
-          "the collection view's layout asked for a \(elementKind) view in section "
-            + "\(indexPath.section), which has none: it shows an empty view")
-      }
+      fallbackReports.report(
+        elementKind,
+        "the collection view's layout asked for a \(elementKind) view in section "
+          + "\(indexPath.section), which has none: it shows an empty view")
       return collectionView.dequeueReusableSupplementaryView(
         ofKind: elementKind, withReuseIdentifier: fallbackReuseIdentifier, for: indexPath)
     }

@@ -352,7 +352,7 @@ struct FetchedEditingReviewTests {
   func undoneDeleteByRank() async throws {
     let database = try todoTable(ranks: (1...4).map { ("a", Int64($0 * 10)) })
     let (table, controller, list) = try await editableTodos(database)
-    controller.deleteItems(withIDs: [2])
+    controller.userDeleteItems(withIDs: [2])
     await controller.waitUntilWritten()
     await settle(list, controller)
     // Another writer moves 3 to the top: 2 came before 3, but its rank (20)
@@ -378,7 +378,7 @@ struct FetchedEditingReviewTests {
   func undoDataIsBounded() async throws {
     let database = try todoDatabase(count: 150)
     let (_, controller, list) = try await editableTodos(database)
-    for id in 1...120 { controller.deleteItems(withIDs: [Int64(id)]) }
+    for id in 1...120 { controller.userDeleteItems(withIDs: [Int64(id)]) }
     await controller.waitUntilWritten()
     await settle(list, controller)
     #expect(controller.history.undoSteps.count == 100)
@@ -386,7 +386,7 @@ struct FetchedEditingReviewTests {
     controller.undo()
     await controller.waitUntilWritten()
     #expect(list.undoDataCount == 99, "the row undone is back in the table")
-    controller.deleteItems(withIDs: [121])  // a new step: the redo step goes
+    controller.userDeleteItems(withIDs: [121])  // a new step: the redo step goes
     await controller.waitUntilWritten()
     #expect(list.undoDataCount == 100)
     controller.disconnect()

@@ -641,7 +641,7 @@ struct FetchedEditingErrorTests {
     controller.connect(to: source)
     var failures: [String] = []
     controller.didFailToWrite = { error, _ in failures.append("\(error)") }
-    controller.deleteItems(withIDs: [2])
+    controller.userDeleteItems(withIDs: [2])
     await controller.apply(controller.latestSnapshot)
     #expect(failures == ["the source StaticReadOnly<SectionInfo, Todo> cannot write user edits"])
     #expect(controller.snapshot.items.map(\.id) == [1, 2, 3])

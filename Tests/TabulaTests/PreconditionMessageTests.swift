@@ -22,16 +22,16 @@ struct PreconditionMessageTests {
     #expect(output.contains("child index 3 is out of range: there are 1 children"))
   }
 
-  @Test("provide(_:key:for:) on a controller without presenters")
+  @Test("provide(_:for:subject:) on a controller without presenters")
   func provideWithoutPresenters() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let (_, controller) = makeController(.table)
-        controller.provide("image", key: "avatar")
+        controller.provide("image", for: User.avatar)
       }
     }
     let output = standardError(result)
-    #expect(output.contains("provide(_:key:for:) needs a controller created with presenters"))
+    #expect(output.contains("provide(_:for:subject:) needs a controller created with presenters"))
   }
 
   @Test("a host reporting a user move from a row the list does not have")
@@ -40,7 +40,7 @@ struct PreconditionMessageTests {
       await MainActor.run {
         let (_, controller) = movableList()
         controller.apply(try! twoSections())
-        controller.userMovedItem(
+        controller.host.hostDataSource!.userMovedItem(
           from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 0))
       }
     }
@@ -54,7 +54,7 @@ struct PreconditionMessageTests {
       await MainActor.run {
         let (_, controller) = movableList()
         controller.apply(try! twoSections())
-        controller.userMovedItem(
+        controller.host.hostDataSource!.userMovedItem(
           from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 7))
       }
     }
@@ -89,7 +89,7 @@ struct OutOfRangeMessageTests {
       try await MainActor.run {
         let (_, controller) = makeController(
           .table, snapshot: try TestSnapshot(items([1]), in: "A"))
-        _ = controller.headerTitle(forSectionAt: 2)
+        _ = controller.host.hostDataSource!.headerTitle(forSectionAt: 2)
       }
     }
     #expect(
@@ -102,7 +102,7 @@ struct OutOfRangeMessageTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let (_, controller) = makeController(.table)
-        _ = controller.footerTitle(forSectionAt: 0)
+        _ = controller.host.hostDataSource!.footerTitle(forSectionAt: 0)
       }
     }
     #expect(

@@ -296,7 +296,7 @@ struct SimulatorRuleTests {
           try? view.insertSections(at: `case`.operations.insertSections)
           try? view.reloadSections(at: `case`.operations.reloadSections)
           for move in `case`.operations.moveSections {
-            try? view.moveSection(at: move.from, to: move.to)
+            try? view.moveSection(move.from, toSection: move.to)
           }
           applyRows(`case`.operations, to: view)
         }
@@ -348,7 +348,7 @@ struct SimulatorRuleTests {
     source.counts = [3, 2, 1]
     let table = view as! SimulatedTableView
     try table.performBatchUpdates {
-      try? table.moveSection(at: 1, to: 0)  // [3] [2] [1]
+      try? table.moveSection(1, toSection: 0)  // [3] [2] [1]
       try? table.moveRow(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 2, item: 0))
       try? table.deleteRows(at: [ItemPath(section: 2, item: 0)])
       try? table.insertRows(at: [ItemPath(section: 1, item: 1)])

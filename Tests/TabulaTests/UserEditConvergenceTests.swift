@@ -15,7 +15,7 @@ import Testing
 @MainActor
 func refuseDuringTheDrag(_ controller: ListController<SectionInfo, TestItem, SimulatedCell>) {
   var asked = 0
-  controller.canMoveItem = { _, _ in
+  controller.canMove = { _, _ in
     asked += 1
     return asked == 1
   }
@@ -76,7 +76,7 @@ struct UserEditConvergenceTests {
     await controller.apply(controller.latestSnapshot)
     var failures: [String] = []
     controller.didFailToWrite = { error, _ in failures.append("\(error)") }
-    controller.deleteItems(withIDs: [2])
+    controller.userDeleteItems(withIDs: [2])
     var next = source.snapshot
     try next.deleteItems([3])  // 2 came before 3
     source.setSnapshot(next)
@@ -88,7 +88,7 @@ struct UserEditConvergenceTests {
     #expect(controller.history.canRedo && !controller.history.canUndo)
 
     // Both neighbours gone: back at its index.
-    controller.deleteItems(withIDs: [6])  // B: 5, 6, 8
+    controller.userDeleteItems(withIDs: [6])  // B: 5, 6, 8
     next = source.snapshot
     try next.deleteItems([5, 8])
     try next.appendItems([TestItem(id: 20), TestItem(id: 21), TestItem(id: 22)], toSection: "B")

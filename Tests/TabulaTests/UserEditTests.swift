@@ -167,7 +167,7 @@ struct UserMoveTests {
     try snapshot.appendItems([TestItem(id: 7)], toSection: "A")
     await controller.apply(snapshot)
     let reports = recordingReports {
-      controller.userMovedItem(
+      controller.host.hostDataSource!.userMovedItem(
         from: ItemPath(section: 0, item: 4), to: ItemPath(section: 0, item: 0))
     }
     #expect(

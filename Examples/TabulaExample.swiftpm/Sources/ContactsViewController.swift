@@ -157,7 +157,7 @@ final class ContactsViewController: UIViewController, UISearchResultsUpdating {
 
   /// One user edit, one undo step ("Delete 3 Contacts"), written back.
   @objc private func deleteSelection() {
-    controller.deleteSelectedItems()
+    controller.userDeleteSelectedItems()
   }
 
   // Undo goes through the undo manager, never `controller.undo()` directly,

@@ -74,14 +74,14 @@ struct PhotoRow: Presenter {
   }
 
   func wants(_ resource: ResourceUpdate, for photo: Photo) -> Bool {
-    resource.key == ImageStore.resourceKey && resource.subject == AnyHashable(photo.imageKey)
+    resource.is(ImageStore.resourceKey) && resource.subject == AnyHashable(photo.imageKey)
   }
 
   func update(
     _ cell: UICollectionViewCell, with photo: Photo, for resource: ResourceUpdate,
     context: PresentationContext
   ) {
-    (cell as? FeedPhotoCell)?.show(resource.value as? UIImage)
+    (cell as? FeedPhotoCell)?.show(resource.value(for: ImageStore.resourceKey))
   }
 }
 
@@ -111,14 +111,14 @@ struct HighlightTile: Presenter {
   }
 
   func wants(_ resource: ResourceUpdate, for highlight: Highlight) -> Bool {
-    resource.key == ImageStore.resourceKey && resource.subject == AnyHashable(highlight.imageKey)
+    resource.is(ImageStore.resourceKey) && resource.subject == AnyHashable(highlight.imageKey)
   }
 
   func update(
     _ cell: UICollectionViewCell, with highlight: Highlight, for resource: ResourceUpdate,
     context: PresentationContext
   ) {
-    (cell as? HighlightCell)?.imageView.image = resource.value as? UIImage
+    (cell as? HighlightCell)?.imageView.image = resource.value(for: ImageStore.resourceKey)
   }
 }
 

@@ -71,7 +71,7 @@ final class FeedViewController: UIViewController, UICollectionViewDelegate {
     collectionView.attachRefreshControl(to: refresh)
     // An image that arrives updates the visible rows that show it, in place.
     images.didLoad = { [weak self] key, image in
-      self?.controller.provide(image, key: ImageStore.resourceKey, for: key)
+      self?.controller.provide(image, for: ImageStore.resourceKey, subject: key)
     }
     feedObservation = feed.observe { [weak self] in self?.feedChanged() }
     navigationItem.rightBarButtonItems = [networkItem, styleItem]

@@ -1,14 +1,15 @@
+import Tabula
 import UIKit
 
 /// Images the feed "downloads": each is drawn on the device after a delay,
 /// as if it came from the network, and kept in a cache. The screen hands
 /// each one that arrives to the visible rows that show it
-/// (`ListController.provide(_:key:for:)`); rows that come on screen later
+/// (`ListController.provide(_:for:subject:)`); rows that come on screen later
 /// find it here.
 @MainActor
 final class ImageStore {
-  /// The `ResourceUpdate` key under which images are provided to rows.
-  static let resourceKey = "image"
+  /// The key under which images are provided to rows.
+  static let resourceKey = ResourceKey<UIImage>("image")
 
   /// Called with each image that arrives and its key.
   var didLoad: (@MainActor (_ key: String, _ image: UIImage) -> Void)?

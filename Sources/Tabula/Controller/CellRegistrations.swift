@@ -18,7 +18,7 @@ struct CellRegistrations {
   /// Section view identifiers the host can dequeue, per kind.
   var readySectionViews: [SectionViewKind: Set<String>] = [:]
   /// What was reported missing (each reported once).
-  private var reported: Set<String> = []
+  private let reports = ReportOnce<String>()
 
   @usableFromInline init() {}
 
@@ -109,7 +109,7 @@ struct CellRegistrations {
     "no cell registered for reuse identifier \"\(identifier)\""
   }
 
-  private mutating func report(_ key: String, _ message: String) {
-    if reported.insert(key).inserted { TabulaLog.report(message) }
+  private func report(_ key: String, _ message: @autoclosure () -> String) {
+    reports.report(key, message())
   }
 }

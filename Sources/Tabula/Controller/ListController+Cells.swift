@@ -1,37 +1,23 @@
-// The data source a host reads: counts, titles and cells of the snapshot on
-// screen. `cell(for:at:)` is the path of every row that scrolls into view:
-// it calls the closure the initializer specialised for the item type.
+// The answers a host reads (through HostEvents): cells and titles of the
+// snapshot on screen. Making a cell is the path of every row that scrolls
+// into view: it calls the closure the initializer specialised for the item
+// type, which inlines `_presentCell`.
 
 extension ListController {
-  /// The number of sections of ``snapshot``.
-  public var numberOfSections: Int { _snapshot.numberOfSections }
-
-  /// The number of items in a section of ``snapshot``.
-  public func numberOfItems(inSectionAt section: Int) -> Int {
-    _snapshot.numberOfItems(inSectionAt: section)
-  }
-
   /// The cell for the item at `path`: from its presenter, or the
   /// ``cellProvider``. A model no presenter presents gets the host's
   /// ``ListHost/fallbackCell(for:message:)``, and the ``PresenterError``
-  /// message is reported to ``TabulaLog`` (once per model type).
-  ///
-  /// The first time a presenter's reuse identifier is used, the host is
-  /// asked whether it has a registration for it, and the presenter's
+  /// message is reported to ``TabulaLog`` (once per model type). The first
+  /// time a presenter's reuse identifier is used, the host is asked whether
+  /// it has a registration for it, and the presenter's
   /// ``Presenter/cellClass`` is registered if not; a row whose identifier
-  /// has neither shows the fallback cell, reported once (see
-  /// ``Presenter/cellClass``).
+  /// has neither shows the fallback cell, reported once. Inlined into the
+  /// closure the initializer makes.
   ///
   /// - Precondition: The controller has presenters or a cell provider, and
   ///   `path` is inside ``snapshot`` (else this traps with the
   ///   ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
   ///   message).
-  public func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell {
-    _makeCell(self, host, path)
-  }
-
-  /// The body of ``cell(for:at:)``, inlined into the closure the
-  /// initializer makes.
   @inlinable
   func _presentCell(_ host: any ListHost<Cell>, _ path: ItemPath) -> Cell {
     guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
@@ -69,7 +55,7 @@ extension ListController {
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
-  public func headerTitle(forSectionAt section: Int) -> String? {
+  func headerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
     return (sectionModel(at: section) as? any HeaderTitleProviding)?.headerTitle
   }
@@ -79,7 +65,7 @@ extension ListController {
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
-  public func footerTitle(forSectionAt section: Int) -> String? {
+  func footerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
     return (sectionModel(at: section) as? any HeaderTitleProviding)?.footerTitle
   }

@@ -23,7 +23,7 @@ extension ListController {
       self.apply(from: source, animatingDifferences: animatingDifferences)
     }
     forgetHistory()
-    connection = (source, observation)
+    connection = SourceConnection(source: source, observation: observation)
     apply(source.snapshot, animatingDifferences: animatingDifferences)
   }
 
@@ -32,9 +32,9 @@ extension ListController {
   private func apply(
     from source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool
   ) {
-    if !hiddenIDs.isEmpty {
+    if !userEdits.hidesNothing {
       // Rows a running swipe action removed stay hidden.
-      apply(visible(source.snapshot), animatingDifferences: animatingDifferences)
+      apply(userEdits.visible(source.snapshot), animatingDifferences: animatingDifferences)
     } else if let reporting = source as? any ChangeReportingSource<SectionModel, Item>,
       let change = reporting.lastChange
     {
@@ -54,8 +54,8 @@ extension ListController {
   /// starts without one (the source it was made on hears that it can let
   /// go of what it kept for it).
   private func forgetHistory() {
-    guard history.canUndo || history.canRedo else { return }
-    history.removeAll()
+    guard userEdits.history.canUndo || userEdits.history.canRedo else { return }
+    userEdits.history.removeAll()
     historyChanged()
   }
 }

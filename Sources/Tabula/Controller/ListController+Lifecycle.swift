@@ -10,41 +10,39 @@ extension ListController {
   /// (a position in ``snapshot``), and remembers the model for
   /// ``didEndDisplaying(_:forItemAt:)``. Cells are objects: their identity
   /// pairs the two calls.
-  public func willDisplay(_ cell: Cell, forItemAt path: ItemPath) {
-    guard let item = _item(self, path) else { return }
-    let key = ObjectIdentifier(cell as AnyObject)
+  func willDisplay(_ cell: Cell, forItemAt path: ItemPath) {
+    guard let item = _specialised.item(self, path) else { return }
+    var model: Any = item
+    var presenter: PresenterEntry<Cell>?
+    var context: PresentationContext?
+    if let presenters {
+      model = Self.model(of: item)
+      if let resolved = Self.resolved(model, in: presenters) {
+        presenter = resolved.entry
+        context = Self.context(resolved, for: item, at: path)
+      }
+    }
     // A cell shown again without having ended ends its first model first.
-    if let (model, entry) = displayed.removeValue(forKey: key) {
-      entry?.didEndDisplaying(cell, model)
+    if let earlier = displayed.appear(cell as AnyObject, with: model, presenter: presenter) {
+      earlier.presenter?.didEndDisplaying(cell, earlier.model)
     }
-    guard let presenters else {
-      displayed[key] = (item, nil)
-      return
-    }
-    let model = Self.model(of: item)
-    guard let resolved = Self.resolved(model, in: presenters) else {
-      displayed[key] = (model, nil)
-      return
-    }
-    displayed[key] = (model, resolved.entry)
-    resolved.entry.willDisplay(cell, model, Self.context(resolved, for: item, at: path))
+    if let presenter, let context { presenter.willDisplay(cell, model, context) }
   }
 
   /// Tells the presenter of the model `cell` appeared with that it left the
   /// screen; a cell that never appeared (or already left) is ignored.
-  public func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath) {
-    guard let (model, entry) = displayed.removeValue(forKey: ObjectIdentifier(cell as AnyObject))
-    else { return }
-    entry?.didEndDisplaying(cell, model)
+  func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath) {
+    guard let appearance = displayed.end(cell as AnyObject) else { return }
+    appearance.presenter?.didEndDisplaying(cell, appearance.model)
   }
 
   /// Tells the presenters of the items at `paths` to prefetch.
-  public func prefetchItems(at paths: [ItemPath]) {
+  func prefetchItems(at paths: [ItemPath]) {
     forEachPresented(at: paths) { entry, model in entry.prefetch(model) }
   }
 
   /// Tells the presenters of the items at `paths` to cancel prefetching.
-  public func cancelPrefetchingItems(at paths: [ItemPath]) {
+  func cancelPrefetchingItems(at paths: [ItemPath]) {
     forEachPresented(at: paths) { entry, model in entry.cancelPrefetching(model) }
   }
 

@@ -51,21 +51,25 @@ extension ListController {
   func presentationChanged() {
     guard let presenters else { return }
     let latest = latestSnapshot
-    if presenters.sectionVersion != shownSectionVersion
-      && presenters.version == shownPresenterVersion
+    if presenters.sectionVersion != presentation.shownSectionVersion
+      && presenters.version == presentation.shownPresenterVersion
     {
       // Only the section presenters changed: a batch of section updates
       // (see settleSectionViews) refreshes the views of every section.
       apply(latest)
       return
     }
-    shownPresenterVersion = presenters.version
-    heightVersion += 1
+    presentation.shownPresenterVersion = presenters.version
+    rowHeights.providerVersion += 1
     let visible = host.visibleItemPaths.compactMap { path -> Item.ID? in
-      guard let id = _item(self, path)?.id, latest.contains(itemWithID: id) else { return nil }
+      guard let id = _specialised.item(self, path)?.id, latest.contains(itemWithID: id) else {
+        return nil
+      }
       return id
     }
-    guard !visible.isEmpty || presenters.sectionVersion != shownSectionVersion else { return }
+    guard !visible.isEmpty || presenters.sectionVersion != presentation.shownSectionVersion else {
+      return
+    }
     var next = latest
     // Every id is in `latest`: marking them cannot fail.
     _trapping { () throws(SnapshotError) in try next.reloadItems(visible) }

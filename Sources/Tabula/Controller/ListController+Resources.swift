@@ -8,20 +8,22 @@ extension ListController {
   /// afresh when they appear).
   ///
   /// ```swift
-  /// controller.provide(image, key: "avatar", for: user.id)
+  /// controller.provide(image, for: User.avatar, subject: user.id)
   /// ```
   ///
   /// - Returns: The number of cells updated.
   /// - Precondition: The controller has ``presenters``.
   @discardableResult
-  public func provide(_ value: Any, key: String, for subject: AnyHashable? = nil) -> Int {
+  public func provide<Value>(
+    _ value: Value, for key: ResourceKey<Value>, subject: AnyHashable? = nil
+  ) -> Int {
     guard let presenters else {
-      preconditionFailure("provide(_:key:for:) needs a controller created with presenters")
+      preconditionFailure("provide(_:for:subject:) needs a controller created with presenters")
     }
-    let resource = ResourceUpdate(key: key, value: value, subject: subject)
+    let resource = ResourceUpdate(key, value: value, subject: subject)
     var updated = 0
     for path in host.visibleItemPaths {
-      guard let item = _item(self, path) else { continue }
+      guard let item = _specialised.item(self, path) else { continue }
       let model = Self.model(of: item)
       guard let resolved = Self.resolved(model, in: presenters),
         resolved.entry.wants(resource, model), let cell = host.visibleCell(at: path)

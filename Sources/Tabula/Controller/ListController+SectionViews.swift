@@ -1,5 +1,5 @@
 // Section views: the headers and footers the registry's section presenters
-// make, answered to the host by section index. A change of the section
+// make, answered to the host (through HostEvents) by section index. A change of the section
 // presenters refreshes every section's views through an ordinary batch of
 // section updates.
 
@@ -14,7 +14,7 @@ extension ListController {
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
-  public func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
+  func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
     -> String?
   {
     guard let (presenter, model) = sectionPresenter(at: section),
@@ -32,18 +32,16 @@ extension ListController {
   /// presenter and view type).
   ///
   /// - Precondition: `section` is a section index of ``snapshot``.
-  public func configureSectionView<View>(
+  func configureSectionView<View>(
     _ view: View, ofKind kind: SectionViewKind, inSectionAt section: Int
   ) {
     guard let (presenter, model) = sectionPresenter(at: section) else { return }
     guard presenter.configure(view, model, kind) else {
-      let key = "\(presenter.id) \(type(of: view))"
-      if reportedSectionViewMismatches.insert(key).inserted {
-        TabulaLog.report(
-          "the section presenter for \(type(of: model)) configures \(presenter.viewTypeName) "
-            + "views, but the host gave it a \(type(of: view)): the \(kind) of section "
-            + "\(section) is left unconfigured")
-      }
+      presentation.mismatchedViews.report(
+        "\(presenter.id) \(type(of: view))",
+        "the section presenter for \(type(of: model)) configures \(presenter.viewTypeName) "
+          + "views, but the host gave it a \(type(of: view)): the \(kind) of section "
+          + "\(section) is left unconfigured")
       return
     }
   }
@@ -54,24 +52,22 @@ extension ListController {
   /// model type and read as 0 (NaN) or clamped.
   ///
   /// - Precondition: `section` is a section index of ``snapshot``.
-  public func sectionViewHeight(
+  func sectionViewHeight(
     ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double
   ) -> Double? {
     guard let (presenter, model) = sectionPresenter(at: section),
       presenter.reuseIdentifier(model, kind) != nil,
       let height = presenter.height(model, kind, width)
     else { return nil }
-    guard height.isFinite && height >= 0 else {
-      let clamped = height.isNaN || height < 0 ? 0 : Double.greatestFiniteMagnitude
-      if invalidHeightTypes.insert(ObjectIdentifier(type(of: model))).inserted {
-        TabulaLog.report(
-          "the \(kind) height of section \(type(of: model)) with id "
-            + "\(_snapshot._sections[section].id) is \(height): heights must be finite and not "
-            + "negative (read as \(clamped))")
-      }
-      return clamped
+    guard let clamped = HeightCache<Item, RowHeights<Item>.Source, Int>.clamped(height) else {
+      return height
     }
-    return height
+    rowHeights.invalid.report(
+      ObjectIdentifier(type(of: model)),
+      "the \(kind) height of section \(type(of: model)) with id "
+        + "\(_snapshot._sections[section].id) is \(height): heights must be finite and not "
+        + "negative (read as \(clamped))")
+    return clamped
   }
 
   /// The layout of the section at `section` from the ``SectionPresenter``
@@ -79,7 +75,7 @@ extension ListController {
   /// (the layout's default) without one.
   ///
   /// - Precondition: `section` is a section index of ``snapshot``.
-  public func sectionLayout(forSectionAt section: Int) -> SectionLayout? {
+  func sectionLayout(forSectionAt section: Int) -> SectionLayout? {
     guard let (presenter, model) = sectionPresenter(at: section) else { return nil }
     return presenter.layout(model)
   }
@@ -98,8 +94,10 @@ extension ListController {
   /// heard of them: their views are refreshed like those of changed
   /// sections.
   func settleSectionViews(_ changes: inout Changeset, new: Snapshot<SectionModel, Item>) {
-    guard let presenters, presenters.sectionVersion != shownSectionVersion else { return }
-    shownSectionVersion = presenters.sectionVersion
+    guard let presenters, presenters.sectionVersion != presentation.shownSectionVersion else {
+      return
+    }
+    presentation.shownSectionVersion = presenters.sectionVersion
     let map = BatchPositionMap(changes)
     let updated = Set(changes.sectionUpdates.map(\.to))
     let oldCount =

@@ -1,32 +1,100 @@
-// Selections: a host reports a tap; the item's presenter hears of it first,
-// then the controller's `didSelect`.
+// Selection by id: which rows are selected is a set of item ids
+// (SelectionState), so it survives every update: a moved row stays
+// selected, a deleted row leaves the selection, a reloaded row keeps it.
+// Hosts read it per row (through HostEvents); the UIKit glue mirrors it
+// into the view's own selection after each batch. A tap reaches the item's
+// presenter first, then `didSelect`.
 
 extension ListController {
-  /// Sends the selection to the item's presenter (if it has one), then
-  /// calls ``didSelect``.
-  public func didSelectItem(at path: ItemPath) {
-    guard let item = _item(self, path) else { return }
-    switch selectionMode {
-    case .none: break
-    case .single: select(item.id)
-    case .multiple:
-      // Outside editing mode a tap opens the row; the selection is the
-      // editing mode's (or the host's toggle, the terminal's space).
-      if isEditing { toggleSelection(item.id) }
-    }
+  /// The ids of the selected items, in the order they were selected.
+  public var selectedIDs: [Item.ID] {
+    selection.ids.filter { _snapshot.contains(itemWithID: $0) }
+  }
+
+  /// The paths of the selected items in the list on screen, in list order.
+  public var selectedItemPaths: [ItemPath] {
+    selectedIDs.compactMap { _snapshot.path(of: $0) }.sorted()
+  }
+
+  /// Selects the item with `id` (in ``SelectionMode/single``, instead of
+  /// the one selected before). Ignored with ``SelectionMode/none`` or an id
+  /// the list does not show.
+  public func select(_ id: Item.ID) {
+    changeSelection { $0.select(id, shown: _snapshot.contains(itemWithID: id)) }
+  }
+
+  /// Deselects the item with `id`.
+  public func deselect(_ id: Item.ID) {
+    changeSelection { $0.deselect(id) }
+  }
+
+  /// Selects the item with `id`, or deselects it if it was selected.
+  public func toggleSelection(_ id: Item.ID) {
+    changeSelection { $0.toggle(id, shown: _snapshot.contains(itemWithID: id)) }
+  }
+
+  /// Selects every item (``SelectionMode/multiple`` only).
+  public func selectAll() {
+    changeSelection { $0.selectAll(_snapshot.items.map(\.id)) }
+  }
+
+  /// Deselects every item.
+  public func deselectAll() {
+    changeSelection { $0.deselectAll() }
+  }
+
+  // MARK: What the host tells
+
+  /// Whether the item at `path` is selected.
+  func isItemSelected(at path: ItemPath) -> Bool {
+    guard !selection.ids.isEmpty, let item = _snapshot.item(at: path) else { return false }
+    return selection.contains(item.id)
+  }
+
+  /// A tap on the item at `path`: the selection it makes (see
+  /// ``SelectionMode``), then the item's presenter (if it has one), then
+  /// ``didSelect``.
+  func didSelectItem(at path: ItemPath) {
+    guard let item = _specialised.item(self, path) else { return }
+    changeSelection { $0.tap(item.id) }
     if let presenters {
       let model = Self.model(of: item)
       if let resolved = Self.resolved(model, in: presenters) {
         resolved.entry.didSelect(model, Self.context(resolved, for: item, at: path))
       }
     }
-    didSelect?(item, path)
+    selectionHooks.didSelect?(item, path)
   }
 
-  /// Calls ``didSelectHeader`` with the section's model; an index outside
-  /// ``snapshot`` (a stale tap) is ignored.
-  public func didSelectHeader(inSectionAt section: Int) {
+  /// A tap on a section's header: ``didSelectHeader`` with the section's
+  /// model; an index outside ``snapshot`` (a stale tap) is ignored.
+  func didSelectHeader(inSectionAt section: Int) {
     guard section >= 0 && section < _snapshot.numberOfSections else { return }
-    didSelectHeader?(_snapshot.sections[section], section)
+    selectionHooks.didSelectHeader?(_snapshot.sections[section], section)
+  }
+
+  /// Deselects the item at `path`, which the host deselected.
+  func didDeselectItem(at path: ItemPath) {
+    guard let item = _snapshot.item(at: path) else { return }
+    deselect(item.id)
+  }
+
+  /// The host's request to toggle the selection of the item at `path`
+  /// (the terminal's space key).
+  func userToggleSelection(at path: ItemPath) {
+    guard let item = _snapshot.item(at: path) else { return }
+    toggleSelection(item.id)
+  }
+
+  /// Drops the ids the list no longer shows (after a transaction or an
+  /// edit): a deleted row leaves the selection.
+  func pruneSelection() {
+    changeSelection { $0.keep { _snapshot.contains(itemWithID: $0) } }
+  }
+
+  /// Applies a transition of the selection, and tells
+  /// ``selectionDidChange`` if it changed it.
+  private func changeSelection(_ transition: (inout SelectionState<Item.ID>) -> Bool) {
+    if transition(&selection) { selectionHooks.selectionDidChange?() }
   }
 }

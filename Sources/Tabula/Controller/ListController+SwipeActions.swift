@@ -8,7 +8,7 @@ extension ListController {
   /// The swipe actions of the item at `path` on `edge`: its presenter's
   /// (``Presenter/trailingSwipeActions(for:)``), with ``SwipeAction/delete(title:)``
   /// only if the row can be deleted (``canDeleteItem(at:)``).
-  public func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
+  func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
     guard let item = _snapshot.item(at: path), let presenters else { return [] }
     let model = Self.model(of: item)
     guard let resolved = Self.resolved(model, in: presenters) else { return [] }
@@ -18,7 +18,7 @@ extension ListController {
   }
 
   /// Performs `action` on the item at `path` (of the list on screen).
-  public func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {
+  func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {
     guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
     guard let handler = action.handler else {
       userDeleteItems(at: [path])
@@ -38,10 +38,10 @@ extension ListController {
     _ handler: @MainActor () async throws -> Void, removing item: Item?, title: String
   ) async -> Bool {
     if let item {
-      hiddenIDs.insert(item.id)
       var next = latestSnapshot
-      if let path = next.path(of: item.id) {
-        hiddenPlacements[item.id] = next.placement(at: path)
+      let placement = next.path(of: item.id).map { next.placement(at: $0) }
+      userEdits.hide(item.id, placement: placement)
+      if placement != nil {
         _trapping { () throws(SnapshotError) in try next.deleteItems([item.id]) }
         apply(next, completion: nil)
       }
@@ -53,20 +53,19 @@ extension ListController {
       failure = error
     }
     if let item {
-      hiddenIDs.remove(item.id)
+      let placement = userEdits.unhide(item.id)
       // What the source says now (the row, unless the handler removed it
       // from the data), or, owning the data, the row back where it was.
       if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
-        apply(visible(source.snapshot), completion: nil)
-      } else if failure != nil, let placement = hiddenPlacements.removeValue(forKey: item.id) {
+        apply(userEdits.visible(source.snapshot), completion: nil)
+      } else if failure != nil, let placement {
         var next = latestSnapshot
         try? next.apply(.insert(items: [placement]))
         apply(next, completion: nil)
       }
-      hiddenPlacements[item.id] = nil
     }
     if let failure {
-      if let didFailSwipeAction {
+      if let didFailSwipeAction = userEdits.didFailSwipeAction {
         didFailSwipeAction(failure, title)
       } else {
         TabulaLog.report("the swipe action \(title) failed: \(failure)")
@@ -74,16 +73,5 @@ extension ListController {
       return false
     }
     return true
-  }
-
-  /// `snapshot` without the rows hidden while their swipe action runs.
-  func visible(_ snapshot: Snapshot<SectionModel, Item>) -> Snapshot<SectionModel, Item> {
-    guard !hiddenIDs.isEmpty else { return snapshot }
-    var visible = snapshot
-    let present = hiddenIDs.filter { snapshot.contains(itemWithID: $0) }
-    if !present.isEmpty {
-      _trapping { () throws(SnapshotError) in try visible.deleteItems(present) }
-    }
-    return visible
   }
 }

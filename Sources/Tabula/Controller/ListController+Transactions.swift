@@ -101,7 +101,7 @@ extension ListController {
   /// or a diff (off the main actor when large) that is staged and performed.
   private func startNextTransaction() {
     guard let transaction = transactions.start() else { return }
-    stagedEpoch = userEditEpoch
+    userEdits.stagedEpoch = userEdits.epoch
     let old = _snapshot
     let new = transaction.snapshot
     guard transaction.mode != .reload else {
@@ -111,7 +111,7 @@ extension ListController {
     // The very snapshot on screen (a source's echo of a user edit the
     // controller adopted): nothing to diff, nothing to show.
     if new._isIdentical(to: old) && new.markedItems.isEmpty && new.reloadedSectionIDs.isEmpty
-      && (presenters?.sectionVersion ?? 0) == shownSectionVersion
+      && (presenters?.sectionVersion ?? 0) == presentation.shownSectionVersion
     {
       _snapshot = new.withoutMarks
       finishTransaction()
@@ -123,7 +123,7 @@ extension ListController {
       return
     }
     let updateKind = updateKind
-    let diff = _diff
+    let diff = _specialised.diff
     if old.numberOfItems + new.numberOfItems > backgroundDiffThreshold {
       Task {
         let changes = await Task.detached(priority: .userInitiated) {
@@ -180,23 +180,24 @@ extension ListController {
   ) {
     var changes = changes
     var old = old
-    if stagedEpoch != userEditEpoch {
+    if userEdits.isStagedBehind {
       // The user moved a row while the diff ran: a newer snapshot waiting
       // (the source's echo) takes over; else diff from what shows now.
       if transactions.supersedeRunning() {
         startNextTransaction()
         return
       }
-      stagedEpoch = userEditEpoch
+      userEdits.stagedEpoch = userEdits.epoch
       old = _snapshot
-      changes = _diff(old, new, updateKind)
+      changes = _specialised.diff(old, new, updateKind)
     }
     settleUpdateKinds(&changes, old: old, new: new)
     settleSectionViews(&changes, new: new)
     if let reloadThreshold, changes.count > reloadThreshold {
       reload(new)
     } else {
-      performStage(0, of: _staging(changes, old, new), target: new, animated: mode == .animated)
+      performStage(
+        0, of: _specialised.staging(changes, old, new), target: new, animated: mode == .animated)
     }
   }
 
@@ -206,7 +207,7 @@ extension ListController {
     _ index: Int, of staged: StagedChangeset<SectionModel, Item>,
     target: Snapshot<SectionModel, Item>, animated: Bool
   ) {
-    guard stagedEpoch == userEditEpoch else {
+    guard !userEdits.isStagedBehind else {
       // The user moved a row during the last stage's animation: the stages
       // left were computed without it. A newer snapshot waiting (the
       // source's echo of the move) takes over; else the rest is staged
@@ -216,7 +217,7 @@ extension ListController {
         return
       }
       stageAndPerform(
-        _diff(_snapshot, target, updateKind), old: _snapshot, new: target,
+        _specialised.diff(_snapshot, target, updateKind), old: _snapshot, new: target,
         mode: animated ? .animated : .unanimated)
       return
     }
@@ -236,7 +237,7 @@ extension ListController {
 
   private func reload(_ new: Snapshot<SectionModel, Item>) {
     _snapshot = new.withoutMarks
-    shownSectionVersion = presenters?.sectionVersion ?? 0
+    presentation.shownSectionVersion = presenters?.sectionVersion ?? 0
     host.reloadData()
     finishTransaction()
   }

@@ -31,17 +31,3 @@ public enum TabulaLog {
     handler(message)
   }
 }
-
-/// Reports a problem the first time only: kept by whoever meets the problem
-/// again and again (a presenter configuring every cell it is given).
-@MainActor
-final class ReportOnce {
-  private var reported = false
-
-  /// Reports `message` to ``TabulaLog`` unless this object reported before.
-  func report(_ message: @autoclosure () -> String) {
-    guard !reported else { return }
-    reported = true
-    TabulaLog.report(message())
-  }
-}

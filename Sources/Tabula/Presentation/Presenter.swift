@@ -14,7 +14,7 @@
 ///   }
 ///
 ///   func wants(_ resource: ResourceUpdate, for user: User) -> Bool {
-///     resource.key == "avatar" && resource.subject == AnyHashable(user.id)
+///     resource.is(User.avatar) && resource.subject == AnyHashable(user.id)
 ///   }
 /// }
 /// registry.register(UserPresenter(), for: User.self)

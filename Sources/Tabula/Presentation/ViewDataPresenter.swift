@@ -13,7 +13,7 @@ public struct ViewDataPresenter<Model, Cell, SpecificCell: ViewDataConfigurable>
   /// Builds the cell's data from a model in a style.
   public let makeViewData: @MainActor (Model, PresentationStyle) -> SpecificCell.ViewData
   /// Reports a cell of the wrong class once, not for every cell.
-  private let wrongCellReport = ReportOnce()
+  private let wrongCellReport = ReportOnce<Bool>()
 
   /// Creates a presenter for cells of `cellType`, dequeued as `reuseIdentifier`.
   public init(

@@ -155,7 +155,8 @@ extension Snapshot {
 /// reordered.
 ///
 /// A ``ListController`` connected to one writes each edit the user makes
-/// (``ListController/userMovedItem(from:to:)``) once it has adopted it
+/// (its host reports the move, ``ListHostDataSource/userMovedItem(from:to:)``)
+/// once it has adopted it
 /// without a batch (the view shows it already). The source shows the edit
 /// in its snapshot at once; that echo agrees with the view, so nothing
 /// moves again. Saving may finish later, off the main actor (a database

@@ -18,6 +18,11 @@ struct UserPresenter: Presenter {
   }
 }
 
+extension Post {
+  /// A new like count, provided to the rows that show the post.
+  static let likeCount = ResourceKey<Int>("likes")
+}
+
 struct PostPresenter: Presenter {
   func reuseIdentifier(for post: Post, style: PresentationStyle) -> String { "post" }
 
@@ -27,14 +32,14 @@ struct PostPresenter: Presenter {
   }
 
   func wants(_ resource: ResourceUpdate, for post: Post) -> Bool {
-    resource.key == "likes" && resource.subject == AnyHashable(post.id)
+    resource.is(Post.likeCount) && resource.subject == AnyHashable(post.id)
   }
 
   func update(
     _ cell: SimulatedCell, with post: Post, for resource: ResourceUpdate,
     context: PresentationContext
   ) {
-    if let likes = resource.value as? Int { cell.detailText = "\(likes) likes" }
+    if let likes = resource.value(for: Post.likeCount) { cell.detailText = "\(likes) likes" }
   }
 }
 
@@ -94,7 +99,7 @@ final class SquirrelCell: SimulatedCell, ViewDataConfigurable {
     })
 
   // A new like count arrived: only the visible rows that show the post are touched.
-  controller.provide(43, key: "likes", for: post.id)
+  controller.provide(43, for: Post.likeCount, subject: post.id)
   #expect(tableView.visibleCell(at: ItemPath(section: 0, item: 2))?.detailText == "43 likes")
 
   // The same users, with bylines: no presenter changes.

@@ -62,7 +62,7 @@ struct UserPresenter: Presenter {
   }
 
   func wants(_ resource: ResourceUpdate, for user: User) -> Bool {
-    resource.key == "avatar" && resource.subject == AnyHashable(user.id)
+    resource.is(User.avatar) && resource.subject == AnyHashable(user.id)
   }
 
   func update(
@@ -70,7 +70,7 @@ struct UserPresenter: Presenter {
     context: PresentationContext
   ) {
     log.updated.append("user \(user.id)")
-    cell.detailText = resource.value as? String
+    cell.detailText = resource.value(for: User.avatar)
   }
 
   func height(for user: User, width: Double, style: PresentationStyle) -> Double? {
@@ -113,3 +113,11 @@ func feedTable(viewportHeight: Int = 20) -> (
 }
 
 typealias Feed = Snapshot<SectionInfo, AnyItem>
+
+extension User {
+  /// The avatar image's name, provided to the rows that show the user.
+  static let avatar = ResourceKey<String>("avatar")
+}
+
+/// A key no presenter of the feed wants.
+let bannerKey = ResourceKey<String>("banner")

@@ -1,0 +1,129 @@
+/// What a host asks of and tells a ``ListController``: the object a
+/// controller makes the host's ``ListHost/hostDataSource``. It answers
+/// counts, cells, titles, section views and heights from the snapshot on
+/// screen and passes on the host's events (a row appears, the user taps,
+/// moves, deletes, swipes), so that these callbacks are not the
+/// controller's public API.
+///
+/// The controller holds it; the host holds it weakly, as UIKit holds a data
+/// source; it holds the controller unowned.
+@MainActor
+final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDataSource {
+  unowned let controller: ListController<SectionModel, Item, Cell>
+
+  init(_ controller: ListController<SectionModel, Item, Cell>) {
+    self.controller = controller
+  }
+
+  // MARK: What the host shows
+
+  var numberOfSections: Int { controller._snapshot.numberOfSections }
+
+  func numberOfItems(inSectionAt section: Int) -> Int {
+    controller._snapshot.numberOfItems(inSectionAt: section)
+  }
+
+  func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell {
+    controller._specialised.makeCell(controller, host, path)
+  }
+
+  func headerTitle(forSectionAt section: Int) -> String? {
+    controller.headerTitle(forSectionAt: section)
+  }
+
+  func footerTitle(forSectionAt section: Int) -> String? {
+    controller.footerTitle(forSectionAt: section)
+  }
+
+  func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
+    -> String?
+  {
+    controller.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section)
+  }
+
+  func configureSectionView<View>(
+    _ view: View, ofKind kind: SectionViewKind, inSectionAt section: Int
+  ) {
+    controller.configureSectionView(view, ofKind: kind, inSectionAt: section)
+  }
+
+  func sectionViewHeight(ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double)
+    -> Double?
+  {
+    controller.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
+  }
+
+  func sectionLayout(forSectionAt section: Int) -> SectionLayout? {
+    controller.sectionLayout(forSectionAt: section)
+  }
+
+  func height(forItemAt path: ItemPath, width: Double) -> Double? {
+    controller.height(forItemAt: path, width: width)
+  }
+
+  func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double? {
+    controller.estimatedHeight(forItemAt: path, width: width)
+  }
+
+  // MARK: The cell lifecycle
+
+  func willDisplay(_ cell: Cell, forItemAt path: ItemPath) {
+    controller.willDisplay(cell, forItemAt: path)
+  }
+
+  func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath) {
+    controller.didEndDisplaying(cell, forItemAt: path)
+  }
+
+  func prefetchItems(at paths: [ItemPath]) { controller.prefetchItems(at: paths) }
+
+  func cancelPrefetchingItems(at paths: [ItemPath]) {
+    controller.cancelPrefetchingItems(at: paths)
+  }
+
+  // MARK: Taps and selection
+
+  func didSelectItem(at path: ItemPath) { controller.didSelectItem(at: path) }
+
+  func didSelectHeader(inSectionAt section: Int) {
+    controller.didSelectHeader(inSectionAt: section)
+  }
+
+  var managesSelection: Bool { controller.selectionMode != .none }
+
+  func isItemSelected(at path: ItemPath) -> Bool { controller.isItemSelected(at: path) }
+
+  var selectedItemPaths: [ItemPath] { controller.selectedItemPaths }
+
+  func didDeselectItem(at path: ItemPath) { controller.didDeselectItem(at: path) }
+
+  func userToggleSelection(at path: ItemPath) { controller.userToggleSelection(at: path) }
+
+  // MARK: User edits
+
+  func canMoveItem(at path: ItemPath) -> Bool { controller.canMoveItem(at: path) }
+
+  func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath {
+    controller.targetPath(forMovingItemAt: source, to: proposed)
+  }
+
+  func userMovedItem(from source: ItemPath, to destination: ItemPath) {
+    controller.userMovedItem(from: source, to: destination)
+  }
+
+  func canDeleteItem(at path: ItemPath) -> Bool { controller.canDeleteItem(at: path) }
+
+  func userDeleteItems(at paths: [ItemPath]) { controller.userDeleteItems(at: paths) }
+
+  func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
+    controller.swipeActions(forItemAt: path, edge: edge)
+  }
+
+  func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {
+    controller.performSwipeAction(action, forItemAt: path)
+  }
+
+  func undoUserEdit() { controller.undo() }
+
+  func redoUserEdit() { controller.redo() }
+}

@@ -1,0 +1,173 @@
+// The controller's public settings and hooks, kept in its named parts.
+
+extension ListController {
+  /// The snapshot most recently passed to `apply`: what the view will show
+  /// once the transactions in flight end.
+  ///
+  /// Reload and reconfigure marks are those still to be applied: a waiting
+  /// snapshot keeps its marks; the running one (being applied) and the one
+  /// on screen have none, so an edit made from them refreshes a row once.
+  public var latestSnapshot: Snapshot<SectionModel, Item> {
+    transactions.latestSnapshot(shown: _snapshot)
+  }
+
+  /// Whether a transaction is running.
+  public var isUpdating: Bool { transactions.isRunning }
+
+  // MARK: Transactions
+
+  /// Whether a changed item's cell can be refreshed in place (`.reconfigure`)
+  /// or must be replaced (`.reload`). Runs off the main actor for large
+  /// diffs. With presenters, a row whose presenter or reuse identifier
+  /// changes is reloaded in any case.
+  public var updateKind: @Sendable (_ old: Item, _ new: Item) -> UpdateKind {
+    get { settings.updateKind }
+    set { settings.updateKind = newValue }
+  }
+
+  /// The number of operations above which an animated apply reloads the view
+  /// instead (a huge change animates poorly anyway); `nil` never does.
+  public var reloadThreshold: Int? {
+    get { settings.reloadThreshold }
+    set { settings.reloadThreshold = newValue }
+  }
+
+  /// The combined size of the two snapshots above which the diff runs on a
+  /// background task instead of the main actor.
+  public var backgroundDiffThreshold: Int {
+    get { settings.backgroundDiffThreshold }
+    set { settings.backgroundDiffThreshold = newValue }
+  }
+
+  // MARK: Heights
+
+  /// The height of an item for a list of a given width, or `nil` for the
+  /// host's default, when there are no ``presenters``. Cached like
+  /// presenters' answers; setting it drops the answers cached before.
+  public var heightProvider:
+    (@MainActor (_ item: Item, _ path: ItemPath, _ width: Double) -> Double?)?
+  {
+    get { rowHeights.provider }
+    set { rowHeights.provider = newValue }
+  }
+
+  // MARK: Taps and selection
+
+  /// Called when the user selects an item (after its presenter, if any).
+  public var didSelect: (@MainActor (_ item: Item, _ path: ItemPath) -> Void)? {
+    get { selectionHooks.didSelect }
+    set { selectionHooks.didSelect = newValue }
+  }
+
+  /// Called when the user selects a section's header: with a
+  /// ``CollapsingSource``, to collapse or expand it.
+  ///
+  /// ```swift
+  /// controller.didSelectHeader = { section, _ in try? mail.toggleSection(section.id) }
+  /// ```
+  public var didSelectHeader: (@MainActor (_ section: SectionModel, _ index: Int) -> Void)? {
+    get { selectionHooks.didSelectHeader }
+    set { selectionHooks.didSelectHeader = newValue }
+  }
+
+  /// How many rows the user may select: ``SelectionMode/none`` by default.
+  /// Setting it to fewer rows than are selected deselects all.
+  public var selectionMode: SelectionMode {
+    get { selection.mode }
+    set { if selection.setMode(newValue) { selectionHooks.selectionDidChange?() } }
+  }
+
+  /// Whether the list is in editing mode (UIKit's `isEditing`): hosts show
+  /// selection marks and move handles, and a tap toggles the selection in
+  /// ``SelectionMode/multiple``.
+  public var isEditing: Bool {
+    get { selection.isEditing }
+    set {
+      guard newValue != selection.isEditing else { return }
+      selection.isEditing = newValue
+      selectionHooks.editingDidChange?()
+    }
+  }
+
+  /// Called when ``isEditing`` changes.
+  public var editingDidChange: (@MainActor () -> Void)? {
+    get { selectionHooks.editingDidChange }
+    set { selectionHooks.editingDidChange = newValue }
+  }
+
+  /// Called when the selection changes (a tap, an edit that deleted a
+  /// selected row, ``select(_:)``...).
+  public var selectionDidChange: (@MainActor () -> Void)? {
+    get { selectionHooks.selectionDidChange }
+    set { selectionHooks.selectionDidChange = newValue }
+  }
+
+  // MARK: User edits
+
+  /// Whether the user may move a row (overrides the presenters'
+  /// ``Presenter/canMove(_:)``).
+  public var canMove: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)? {
+    get { userEdits.canMove }
+    set { userEdits.canMove = newValue }
+  }
+
+  /// Where the user may drop rows they move (``MovePolicy/anywhere`` by
+  /// default).
+  public var movePolicy: MovePolicy {
+    get { userEdits.movePolicy }
+    set { userEdits.movePolicy = newValue }
+  }
+
+  /// Redirects a drop: given the row, where it comes from and where it
+  /// would land (after ``movePolicy``), the path it lands at (`from` keeps
+  /// it in place).
+  public var moveTarget:
+    (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
+  {
+    get { userEdits.moveTarget }
+    set { userEdits.moveTarget = newValue }
+  }
+
+  /// Whether the user may delete a row (overrides the presenters'
+  /// ``Presenter/canDelete(_:)``).
+  public var canDelete: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)? {
+    get { userEdits.canDelete }
+    set { userEdits.canDelete = newValue }
+  }
+
+  /// The user edits that can be undone and redone (``undo()``, ``redo()``).
+  public var history: EditHistory<SectionModel, Item> { userEdits.history }
+
+  /// Called when ``history`` changes (an edit, an undo, a redo): the UIKit
+  /// glue registers undo steps then, a terminal shows the name.
+  public var historyDidChange: (@MainActor () -> Void)? {
+    get { userEdits.historyDidChange }
+    set { userEdits.historyDidChange = newValue }
+  }
+
+  /// Names undo steps from a verb ("Move", "Delete") and the items; by
+  /// default the verb and the model type: "Move Contact", "Delete 3
+  /// Contacts".
+  public var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)? {
+    get { userEdits.editName }
+    set { userEdits.editName = newValue }
+  }
+
+  /// Hears a swipe action whose handler threw (with the action's title);
+  /// without it, the error goes to ``TabulaLog``. A row the action removed
+  /// is back by then.
+  public var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)? {
+    get { userEdits.didFailSwipeAction }
+    set { userEdits.didFailSwipeAction = newValue }
+  }
+
+  /// Hears a user edit the connected ``WritableSource`` could not write;
+  /// without it, the error goes to ``TabulaLog``. The list has gone back
+  /// to the source's snapshot by then.
+  public var didFailToWrite:
+    (@MainActor (_ error: any Error, _ edit: UserEdit<SectionModel, Item>) -> Void)?
+  {
+    get { userEdits.didFailToWrite }
+    set { userEdits.didFailToWrite = newValue }
+  }
+}

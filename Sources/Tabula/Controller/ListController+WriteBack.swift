@@ -1,0 +1,110 @@
+// Writing user edits back to the connected source: shown at once, saved now
+// or later; a failure is reported, its undo step dropped, and the list goes
+// back to the source's snapshot.
+
+extension ListController {
+  /// Returns once every user edit written so far is saved (or failed, and
+  /// was reported): a database list saves off the main actor.
+  public func waitUntilWritten() async {
+    while let writing = userEdits.lastWrite {
+      await writing.value
+      if userEdits.lastWrite == writing { userEdits.lastWrite = nil }
+    }
+  }
+
+  /// Whether an edit was taken (shown and written, or written by the
+  /// source as far as it does at once), and the task that finishes saving
+  /// it, if any.
+  struct WriteOutcome {
+    var written: Bool
+    var saving: Task<Void, any Error>?
+  }
+
+  /// Shows `edit` and writes it back: through the connected
+  /// ``WritableSource``, whose snapshot (it places the rows as its data
+  /// does) the list then shows; owning its data, the list applies `edit` to
+  /// its latest snapshot. Not written when it no longer applies, or the
+  /// source could not write it (the list is then back at the source's
+  /// snapshot, and the error reported).
+  func perform(_ edit: UserEdit<SectionModel, Item>) -> WriteOutcome {
+    guard connection != nil else {
+      var next = latestSnapshot
+      do {
+        try next.apply(edit)
+      } catch {
+        report(error, for: edit)
+        return WriteOutcome(written: false)
+      }
+      apply(next)
+      return WriteOutcome(written: true)
+    }
+    let outcome = writeBack(edit)
+    if outcome.written, let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+      apply(userEdits.visible(source.snapshot))
+    }
+    return outcome
+  }
+
+  /// Writes `edit` to the connected source (owning its data, there is
+  /// nothing to write); on failure reports it and goes back to the
+  /// source's snapshot (after a host's callback, on the next turn).
+  func writeBack(_ edit: UserEdit<SectionModel, Item>, deferringCorrection: Bool = false)
+    -> WriteOutcome
+  {
+    guard let connection else { return WriteOutcome(written: true) }
+    guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
+      report(UserEditError.readOnlySource("\(type(of: connection.source))"), for: edit)
+      correct(deferring: deferringCorrection)
+      return WriteOutcome(written: false)
+    }
+    do {
+      return WriteOutcome(written: true, saving: try writable.write(edit))
+    } catch {
+      report(error, for: edit)
+      correct(deferring: deferringCorrection)
+      return WriteOutcome(written: false)
+    }
+  }
+
+  /// Back to the connected source's snapshot (rows a running swipe action
+  /// hides stay hidden), now or on the next turn, as the source has it
+  /// then.
+  private func correct(deferring: Bool) {
+    guard deferring else {
+      if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+        apply(userEdits.visible(source.snapshot))
+      }
+      return
+    }
+    Task { @MainActor in self.correct(deferring: false) }
+  }
+
+  /// Follows the saving of an edit the source took: if it fails, the error
+  /// is reported, the edit's undo step (`step`) dropped, and the list goes
+  /// back to the source's snapshot.
+  func watch(_ saving: Task<Void, any Error>?, of edit: UserEdit<SectionModel, Item>, step: Int) {
+    guard let saving else { return }
+    let previous = userEdits.lastWrite
+    userEdits.lastWrite = Task { @MainActor [weak self] in
+      await previous?.value
+      do {
+        try await saving.value
+      } catch {
+        guard let self else { return }
+        self.report(error, for: edit)
+        if self.userEdits.history.remove(serial: step) { self.historyChanged() }
+        self.correct(deferring: false)
+      }
+    }
+  }
+
+  private func report(_ error: any Error, for edit: UserEdit<SectionModel, Item>) {
+    if let didFailToWrite = userEdits.didFailToWrite {
+      didFailToWrite(error, edit)
+    } else {
+      TabulaLog.report(
+        "a user edit of \(edit.items.map { "\($0.id)" }.joined(separator: ", ")) could not be "
+          + "written back: \(error)")
+    }
+  }
+}

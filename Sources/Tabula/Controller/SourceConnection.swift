@@ -1,0 +1,8 @@
+/// The source a ``ListController`` follows: held strongly while connected,
+/// with the observation of its changes.
+struct SourceConnection {
+  /// The source (a ``SnapshotSource``).
+  let source: AnyObject
+  /// Its observation, cancelled when the connection ends.
+  let observation: ObservationToken
+}

@@ -1,0 +1,117 @@
+/// What a ``ListController`` keeps for the edits its user makes: the app's
+/// rules (which rows move or delete, where they land, how steps are
+/// named), the history, the epochs that tell a transaction a row moved
+/// under it, the saves still running, the rows a running swipe action
+/// hides, and the hooks that hear of failures.
+///
+/// The controller's user-edit methods (moves, deletes, undo, swipe actions)
+/// read and change it; the rules that need no controller are here, tested
+/// on their own.
+@MainActor
+struct UserEditState<SectionModel: Diffable, Item: Diffable> {
+  typealias Placement = UserEdit<SectionModel, Item>.Placement
+
+  // MARK: The app's rules
+
+  /// Whether the user may move a row (overrides the presenters').
+  var canMove: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)?
+  /// Whether the user may delete a row (overrides the presenters').
+  var canDelete: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)?
+  /// Where rows may be dropped.
+  var movePolicy = MovePolicy.anywhere
+  /// Redirects a drop.
+  var moveTarget: (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
+  /// Names undo steps.
+  var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)?
+
+  // MARK: Hooks
+
+  /// Hears a change of the history.
+  var historyDidChange: (@MainActor () -> Void)?
+  /// Hears an edit the source could not write.
+  var didFailToWrite:
+    (@MainActor (_ error: any Error, _ edit: UserEdit<SectionModel, Item>) -> Void)?
+  /// Hears a swipe action that failed.
+  var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)?
+
+  // MARK: State
+
+  /// The edits that can be undone and redone.
+  var history = EditHistory<SectionModel, Item>()
+  /// Counts the user moves adopted: a transaction staged before the last
+  /// one (``stagedEpoch`` behind it) is staged again.
+  var epoch = 0
+  /// The ``epoch`` the running transaction was staged at.
+  var stagedEpoch = 0
+  /// Follows the saving of the edits written so far, in order.
+  var lastWrite: Task<Void, Never>?
+  /// A source that cannot write, reported once.
+  let readOnlySource = ReportOnce<Bool>()
+  /// Rows a running swipe action hides, and where they were (if the list
+  /// showed them when it started).
+  private(set) var hidden: [Item.ID: Placement?] = [:]
+
+  /// Whether a transaction was staged before the last user move.
+  var isStagedBehind: Bool { stagedEpoch != epoch }
+
+  /// Hides the row with `id` while its swipe action runs; `placement` is
+  /// where it was.
+  mutating func hide(_ id: Item.ID, placement: Placement?) { hidden[id] = .some(placement) }
+
+  /// Shows the row with `id` again; returns where it was.
+  @discardableResult
+  mutating func unhide(_ id: Item.ID) -> Placement? { hidden.removeValue(forKey: id) ?? nil }
+
+  /// Whether no row is hidden.
+  var hidesNothing: Bool { hidden.isEmpty }
+
+  /// `snapshot` without the rows hidden while their swipe actions run.
+  func visible(_ snapshot: Snapshot<SectionModel, Item>) -> Snapshot<SectionModel, Item> {
+    guard !hidden.isEmpty else { return snapshot }
+    let present = hidden.keys.filter { snapshot.contains(itemWithID: $0) }
+    guard !present.isEmpty else { return snapshot }
+    var visible = snapshot
+    // Every id is in the snapshot: deleting them cannot fail.
+    _trapping { () throws(SnapshotError) in try visible.deleteItems(present) }
+    return visible
+  }
+
+  /// The name of an undo step: ``editName``'s, else the verb and the model
+  /// type ("Move Contact", "Delete 3 Contacts"); `model` unwraps an item to
+  /// what its presenter sees.
+  @MainActor
+  func name(_ verb: String, _ items: [Item], model: (Item) -> Any) -> String {
+    if let editName { return editName(verb, items) }
+    let noun = items.first.map { "\(type(of: model($0)))" } ?? "Item"
+    return items.count == 1 ? "\(verb) \(noun)" : "\(verb) \(items.count) \(noun)s"
+  }
+
+  /// The user's move of the row now at `destination` of `moved` (the list
+  /// on screen after the move, made from `shown`) as an edit of `latest`,
+  /// the snapshot the data has: between the nearest of its neighbours on
+  /// screen that `latest` has in that section. `nil` when `latest` has no
+  /// such row or section (the transaction on its way removes it).
+  static func move(
+    at destination: ItemPath, of moved: Snapshot<SectionModel, Item>,
+    shown: Snapshot<SectionModel, Item>, onto latest: Snapshot<SectionModel, Item>
+  ) -> UserEdit<SectionModel, Item>? {
+    var placement = moved.placement(at: destination)
+    if latest._isIdentical(to: shown) {
+      return .move(to: placement, base: shown, result: moved)
+    }
+    guard latest.contains(itemWithID: placement.item.id),
+      let section = latest.sectionIndex(of: placement.section)
+    else { return nil }
+    func inSection(_ id: Item.ID) -> Bool { latest.sectionIndex(ofItem: id) == section }
+    let items = moved.items(inSectionAt: destination.section)
+    let index = items.startIndex + destination.item
+    placement.before = items[(index + 1)...].first { inSection($0.id) }?.id
+    placement.after = items[..<index].last { inSection($0.id) }?.id
+    placement.index = nil
+    var result = latest
+    guard (try? result.apply(.move(to: placement, base: latest, result: latest))) != nil else {
+      return nil
+    }
+    return .move(to: placement, base: latest, result: result)
+  }
+}
