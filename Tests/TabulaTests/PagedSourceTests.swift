@@ -357,6 +357,55 @@ struct PagedSourceTests {
     #expect(lastRow(feed) is EndOfListPlaceholder)
   }
 
+  @Test("a load started by an observer while load() notifies replaces it; both end, one applies")
+  func loadFromAnObserver() async {
+    let script = ScriptedPages()
+    let feed = source(script)
+    var reloaded = false
+    let observation = feed.observe {
+      if feed.state == .loading && !reloaded {
+        reloaded = true
+        feed.load()
+      }
+    }
+    feed.load()
+    #expect(feed.loadCount == 2)
+    await script.waitForRequests(2)
+    // Whichever request is stale, answering it first must not leave
+    // waitUntilIdle() waiting on it.
+    script.answer(0, ids: 0..<5, next: nil)
+    for _ in 0..<20 { await Task.yield() }
+    script.answer(1, ids: 0..<5, next: nil)
+    await feed.waitUntilIdle()
+    #expect(feed.state == .loaded)
+    #expect(ids(feed) == Array(0..<5))
+    observation.cancel()
+  }
+
+  /// Loads a page whose row 0 has the id that `makePlaceholder` gives
+  /// every placeholder, so that the end row collides with it.
+  static func collidingEndRow() async {
+    let feed = PagedSource<SectionInfo, PageRow, Int>(
+      section: SectionInfo(id: "feed"),
+      makePlaceholder: { _ in PageRow(id: 0, title: "placeholder") },
+      loader: { _ in .init(items: (0..<3).map { PageRow(id: $0, title: "row \($0)") }, next: nil) }
+    )
+    feed.load()
+    await feed.waitUntilIdle()
+  }
+
+  @Test("an end row whose id an item has stops with a message naming the rule")
+  func collidingEndRowTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await PagedSourceTests.collidingEndRow()
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      output.contains(
+        "PagedSource: the EndOfListPlaceholder that makePlaceholder made cannot follow the pages "
+          + "(a placeholder needs an id of its own)"), "\(output)")
+  }
+
   @Test("pages and refreshes animate into a simulated table without a rule broken")
   func onATable() async {
     let script = ScriptedPages()

@@ -62,7 +62,7 @@ public final class LoadingSource<SectionModel: Diffable, Item: Diffable>: Snapsh
     generation += 1
     let current = generation
     task?.cancel()
-    setState(content == nil ? .loading : .refreshing)
+    changeState { $0.beginLoad(keepingContent: content != nil) }
     let loader = loader
     task = Task {
       let result: Result<Snapshot<SectionModel, Item>, any Error>
@@ -88,7 +88,7 @@ public final class LoadingSource<SectionModel: Diffable, Item: Diffable>: Snapsh
   /// elsewhere). A running load's result will still replace it.
   public func setContent(_ content: Snapshot<SectionModel, Item>) {
     self.content = content
-    setState(content.numberOfItems == 0 ? .noContent : .loaded)
+    changeState { $0.finishLoad(itemCount: content.numberOfItems) }
   }
 
   /// Calls `observer` after every change.
@@ -102,14 +102,15 @@ public final class LoadingSource<SectionModel: Diffable, Item: Diffable>: Snapsh
     switch result {
     case .success(let loaded):
       content = loaded
-      setState(loaded.numberOfItems == 0 ? .noContent : .loaded)
+      changeState { $0.finishLoad(itemCount: loaded.numberOfItems) }
     case .failure(let error):
-      setState(.error(String(describing: error)))
+      changeState { $0.failLoad(String(describing: error)) }
     }
   }
 
-  private func setState(_ newState: LoadingState) {
-    state = newState
+  /// Changes ``state`` by one of its transitions, and shows it.
+  private func changeState(_ transition: (inout LoadingState) -> Void) {
+    transition(&state)
     snapshot = .showing(
       content, in: state, placeholderSection: placeholderSection, makePlaceholder: makePlaceholder)
     observers.notify()

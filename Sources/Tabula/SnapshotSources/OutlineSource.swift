@@ -95,8 +95,9 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
     self.snapshot = rows(outline, section)
   }
 
-  /// Always loaded, or no content without rows.
-  public var state: LoadingState { snapshot.numberOfItems == 0 ? .noContent : .loaded }
+  /// The rows shown, as loaded: ``LoadingState/loaded``, or
+  /// ``LoadingState/noContent`` without rows (``LoadingState/init(loadedItemCount:)``).
+  public var state: LoadingState { LoadingState(loadedItemCount: snapshot.numberOfItems) }
 
   /// Calls `observer` after every change.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {

@@ -39,6 +39,13 @@
 /// - The first load shows placeholders as ``LoadingSource`` does (loading,
 ///   no results, error); with ``AnyItem`` items they come for free, else pass
 ///   `makePlaceholder`.
+/// - A page that would take the list past what a snapshot holds fails like
+///   one the loader failed, with the ``SnapshotError``'s message.
+///
+/// These rules are a value with explicit transitions and a diagram,
+/// `PagingState` (which page loads, what the next one is doing, whose
+/// results are stale, which cursors were loaded); this class drives it: it
+/// runs the loader's tasks and keeps the rows and the end row.
 @MainActor
 public final class PagedSource<
   SectionModel: Diffable, Item: Diffable, Cursor: Hashable & Sendable
@@ -80,9 +87,16 @@ public final class PagedSource<
   /// placeholder.
   public private(set) var snapshot = Snapshot<SectionModel, Item>()
   /// Where the first page (or a refresh) is.
-  public private(set) var state = LoadingState.initial
+  public var state: LoadingState { paging.loading }
   /// What the next page is doing.
-  public private(set) var pageState = PageState.idle
+  public var pageState: PageState {
+    switch paging.next {
+    case .beforeFirstPage, .idle: .idle
+    case .loading: .loading
+    case .failed(_, let message): .failed(message)
+    case .end: .end
+    }
+  }
   /// The items of the pages loaded, without the end row.
   ///
   /// - Complexity: O(1) while no end row shows, else O(n) (a copy without
@@ -109,6 +123,9 @@ public final class PagedSource<
   /// The section the items are in.
   public let section: SectionModel
 
+  /// Which page loads, what the next one is doing, which results are
+  /// stale: the rules of paging, which this source drives.
+  private var paging = PagingState<Cursor>()
   /// The items, then the end row when ``hasEndRow``: one storage, changed
   /// in place (a page appends its rows in O(k) when nothing else holds the
   /// snapshot).
@@ -116,13 +133,9 @@ public final class PagedSource<
   private var hasEndRow = false
   private let loader: Loader
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
-  private var next: Cursor?
-  /// The cursors of the pages loaded since the first page: a next cursor
-  /// among them is a loop.
-  private var loadedCursors: Set<Cursor> = []
-  private var generation = 0
-  private var firstPageTask: Task<Void, Never>?
-  private var pageTask: Task<Void, Never>?
+  /// The loader's task for ``PagingState/running``. A newer load cancels
+  /// it; a task it replaced finishes unawaited, and its result is stale.
+  private var task: Task<Void, Never>?
   private let observers = ObserverList()
 
   /// A paged source of items in `section`, whose pages `loader` loads and
@@ -134,28 +147,14 @@ public final class PagedSource<
     self.section = section
     self.makePlaceholder = makePlaceholder
     self.loader = loader
-    storage = try! Snapshot([], in: section)  // no items: nothing to collide
+    storage = Self.emptyPages(in: section)
   }
 
   /// Loads the first page: a loading placeholder if nothing was loaded yet,
   /// else the content stays until the page arrives and replaces every page.
   /// A page in flight is cancelled and never applied.
   public func load() {
-    generation += 1
-    let current = generation
-    firstPageTask?.cancel()
-    pageTask?.cancel()
-    pageTask = nil
-    if pageState == .loading { pageState = .idle }
-    state = state == .initial || itemCount == 0 ? .loading : .refreshing
-    publish()
-    loadCount += 1
-    let loader = loader
-    firstPageTask = Task {
-      let result: Result<Page, any Error>
-      do { result = .success(try await loader(nil)) } catch { result = .failure(error) }
-      self.finishFirstPage(result, generation: current)
-    }
+    start(paging.load(hasItems: itemCount > 0))
   }
 
   /// Loads the first page again, keeping the content on screen until it
@@ -166,31 +165,13 @@ public final class PagedSource<
   /// refresh) is loading, the last one failed (see ``retry()``) or there is
   /// no more.
   public func loadNextPage() {
-    guard pageState == .idle, !state.isLoading, state != .initial, let cursor = next else {
-      return
-    }
-    let current = generation
-    pageState = .loading
-    publish()
-    loadCount += 1
-    let loader = loader
-    pageTask = Task {
-      let result: Result<Page, any Error>
-      do { result = .success(try await loader(cursor)) } catch { result = .failure(error) }
-      self.finishPage(result, at: cursor, generation: current)
-    }
+    if let request = paging.loadNextPage() { start(request) }
   }
 
   /// Asks again for what failed: the next page, or the first one when
   /// nothing was loaded.
   public func retry() {
-    guard !state.isLoading else { return }  // a refresh is under way
-    if case .failed = pageState {
-      pageState = .idle
-      loadNextPage()
-    } else if case .error = state, itemCount == 0 {
-      load()
-    }
+    if let request = paging.retry(hasItems: itemCount > 0) { start(request) }
   }
 
   /// Puts `items` above the content (new posts arriving at the top while
@@ -201,21 +182,20 @@ public final class PagedSource<
   ///
   /// - Complexity: O(n + k).
   public func prepend(_ items: [Item]) {
-    switch state {
-    case .loaded, .noContent: break
-    case .error where itemCount > 0: break
-    default: return
-    }
+    guard paging.acceptsPushedItems(hasItems: itemCount > 0) else { return }
     let fresh = unique(items, excluding: storage)
     guard !fresh.isEmpty else { return }
-    editItems { storage in
+    takeEndRowOff()
+    do throws(SnapshotError) {
       if let first = storage.items.first {
-        try! storage.insertItems(fresh, beforeItem: first.id)  // ids made unique just above
+        try storage.insertItems(fresh, beforeItem: first.id)
       } else {
-        try! storage.appendItems(fresh)
+        try storage.appendItems(fresh)
       }
+    } catch {
+      preconditionFailure("PagedSource.prepend(_:) cannot add \(fresh.count) rows: \(error)")
     }
-    if state == .noContent { state = .loaded }
+    paging.receiveItems(itemCount: itemCount)
     publish()
   }
 
@@ -229,10 +209,7 @@ public final class PagedSource<
 
   /// Waits until neither the first page nor a next page is loading.
   public func waitUntilIdle() async {
-    while firstPageTask != nil || pageTask != nil {
-      if let firstPageTask { await firstPageTask.value }
-      if let pageTask { await pageTask.value }
-    }
+    while let task { await task.value }
   }
 
   /// Calls `observer` after every change.
@@ -240,54 +217,56 @@ public final class PagedSource<
     observers.add(observer)
   }
 
-  private func finishFirstPage(_ result: Result<Page, any Error>, generation: Int) {
-    guard generation == self.generation else { return }  // a newer load replaced it
-    firstPageTask = nil
-    switch result {
-    case .success(let page):
-      var fresh = try! Snapshot<SectionModel, Item>([], in: section)  // no items
-      let items = unique(page.items, excluding: fresh)
-      try! fresh.appendItems(items)  // ids made unique just above
-      snapshot = Snapshot()  // the old pages go: nothing else shares `fresh`
-      storage = fresh
-      hasEndRow = false
-      next = page.next
-      loadedCursors = []
-      pageState = next == nil ? .end : .idle
-      state = itemCount == 0 ? .noContent : .loaded
-    case .failure(let error):
-      state = .error(String(describing: error))
+  /// Asks the loader for the page `request` names, in place of any request
+  /// running (a newer first page replaces a page in flight), and shows what
+  /// the request changed (a loading placeholder or row).
+  private func start(_ request: PagingState<Cursor>.Request) {
+    task?.cancel()
+    loadCount += 1
+    let loader = loader
+    task = Task {
+      let result: Result<Page, any Error>
+      do { result = .success(try await loader(request.cursor)) } catch { result = .failure(error) }
+      self.finish(request, result)
     }
     publish()
   }
 
-  private func finishPage(
-    _ result: Result<Page, any Error>, at cursor: Cursor, generation: Int
-  ) {
-    guard generation == self.generation else { return }  // requested before a refresh
-    pageTask = nil
+  /// Applies the result of `request`, unless a newer load replaced it.
+  private func finish(_ request: PagingState<Cursor>.Request, _ result: Result<Page, any Error>) {
+    guard paging.isRunning(request) else { return }  // a newer load replaced it
+    task = nil
     switch result {
     case .success(let page):
-      let items = unique(page.items, excluding: storage)
-      editItems { try! $0.appendItems(items) }  // ids made unique just above
-      // The last load succeeded: rows arrived, and a failed refresh's error
-      // is over (`LoadingState.error` means the last load failed).
-      if case .error = state { state = itemCount > 0 ? .loaded : .noContent }
-      if state == .noContent && itemCount > 0 { state = .loaded }
-      loadedCursors.insert(cursor)
-      if let following = page.next, loadedCursors.contains(following) {
-        // A loop: `next` stays this page's cursor, for retry() to ask again.
-        let loop = PagingError.repeatedCursor(
-          next: String(reflecting: following), page: String(reflecting: cursor))
-        pageState = .failed(loop.description)
-      } else {
-        next = page.next
-        pageState = next == nil ? .end : .idle
+      do throws(SnapshotError) {
+        try show(page.items, replacingPages: request.cursor == nil)
+        paging.succeeded(request, next: page.next, itemCount: itemCount)
+      } catch {
+        paging.failed(request, message: error.description)  // more rows than a snapshot holds
       }
     case .failure(let error):
-      pageState = .failed(String(describing: error))
+      paging.failed(request, message: String(describing: error))
     }
     publish()
+  }
+
+  /// Shows a page's `items`, without those shown already: in place of the
+  /// pages loaded (a first page), or after them.
+  ///
+  /// - Throws: ``SnapshotError/tooManyItems(_:limit:)`` when the rows would
+  ///   not fit in a snapshot; nothing changes then. Ids cannot collide:
+  ///   ``unique(_:excluding:)`` dropped the repeated ones.
+  private func show(_ items: [Item], replacingPages: Bool) throws(SnapshotError) {
+    if replacingPages {
+      let pages = try Snapshot(unique(items, excluding: Snapshot()), in: section)
+      snapshot = Snapshot()  // the old pages go: nothing else shares `pages`
+      storage = pages
+      hasEndRow = false
+    } else {
+      let fresh = unique(items, excluding: storage)
+      takeEndRowOff()
+      try storage.appendItems(fresh)
+    }
   }
 
   /// `items` without those whose ids `shown` has or that came earlier in
@@ -311,16 +290,9 @@ public final class PagedSource<
     return kept
   }
 
-  /// Changes the items in place: the end row comes off first, and the
-  /// shown snapshot lets go of the storage so that nothing shares it (the
-  /// edit is then O(k) at the end). ``publish()`` puts the end row back.
-  private func editItems(_ edit: (inout Snapshot<SectionModel, Item>) -> Void) {
-    takeEndRowOff()
-    edit(&storage)
-  }
-
-  /// Lets the shown snapshot go of the storage (so that nothing shares it)
-  /// and removes the end row, in place.
+  /// Lets the shown snapshot go of the storage (so that nothing shares it
+  /// and an edit is O(k) at the end) and removes the end row, in place.
+  /// ``publish()`` puts the end row back.
   private func takeEndRowOff() {
     snapshot = Snapshot()
     if hasEndRow {
@@ -334,8 +306,16 @@ public final class PagedSource<
       // The end row for the page state, swapped in place.
       takeEndRowOff()
       if let makePlaceholder, let row = endRow() {
-        try! storage.appendItems([makePlaceholder(row)])  // one row, its own id
-        hasEndRow = true
+        do throws(SnapshotError) {
+          try storage.appendItems([makePlaceholder(row)])
+          hasEndRow = true
+        } catch .tooManyItems {
+          // The pages fill a snapshot: no room for an end row.
+        } catch {
+          preconditionFailure(
+            "PagedSource: the \(type(of: row)) that makePlaceholder made cannot follow the "
+              + "pages (a placeholder needs an id of its own): \(error)")
+        }
       }
       snapshot = storage
     } else {
@@ -354,6 +334,15 @@ public final class PagedSource<
     case .loading: return LoadingMorePlaceholder(scope)
     case .failed(let message): return PageErrorPlaceholder(scope, message: message)
     case .end: return EndOfListPlaceholder(scope)
+    }
+  }
+
+  /// The storage of no pages: `section`, empty.
+  private static func emptyPages(in section: SectionModel) -> Snapshot<SectionModel, Item> {
+    do throws(SnapshotError) {
+      return try Snapshot([], in: section)
+    } catch {
+      preconditionFailure("an empty section cannot fail to make a snapshot: \(error)")
     }
   }
 }

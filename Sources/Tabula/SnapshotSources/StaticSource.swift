@@ -25,8 +25,9 @@ public final class StaticSource<SectionModel: Diffable, Item: Diffable>: Snapsho
     self.init(try Snapshot(items, in: section))
   }
 
-  /// Always ``LoadingState/loaded``, or ``LoadingState/noContent`` when empty.
-  public var state: LoadingState { snapshot.numberOfItems == 0 ? .noContent : .loaded }
+  /// The content held, as loaded: ``LoadingState/loaded``, or
+  /// ``LoadingState/noContent`` when empty (``LoadingState/init(loadedItemCount:)``).
+  public var state: LoadingState { LoadingState(loadedItemCount: snapshot.numberOfItems) }
 
   /// Shows `snapshot` instead.
   public func setSnapshot(_ snapshot: Snapshot<SectionModel, Item>) {

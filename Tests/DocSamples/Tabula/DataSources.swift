@@ -80,3 +80,56 @@ import Testing
     try controller.moveSection(from: 1, to: 1)
   }
 }
+
+@MainActor
+final class SearchSource: SnapshotSource {
+  private(set) var snapshot = Snapshot<SectionInfo, AnyItem>()
+  private(set) var state = LoadingState.initial
+  private var results: Snapshot<SectionInfo, AnyItem>?
+  private let section = SectionInfo(id: "results", title: "Results")
+  private let observers = ObserverList()
+
+  func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
+
+  func searchStarted() { change { $0.beginLoad(keepingContent: results != nil) } }
+
+  func searchEnded(with found: Snapshot<SectionInfo, AnyItem>) {
+    results = found
+    change { $0.finishLoad(itemCount: found.numberOfItems) }
+  }
+
+  func searchFailed(_ error: any Error) { change { $0.failLoad(String(describing: error)) } }
+
+  private func change(_ transition: (inout LoadingState) -> Void) {
+    transition(&state)
+    snapshot = .showing(
+      results, in: state, placeholderSection: section, makePlaceholder: { AnyItem($0) })
+    observers.notify()
+  }
+}
+
+@MainActor
+@Test func yourOwnSource() throws {
+  let search = SearchSource()
+  var changes = 0
+  let observation = search.observe { changes += 1 }
+  search.searchStarted()
+  #expect(search.state == .loading)
+  #expect(search.snapshot.items.first?.base is LoadingPlaceholder)
+  search.searchEnded(with: try Snapshot([], in: SectionInfo(id: "results", title: "Results")))
+  #expect(search.state == .noContent)
+  #expect(search.snapshot.items.first?.base is NoResultsPlaceholder)
+  search.searchStarted()
+  #expect(search.state == .refreshing, "the results, empty or not, stay while searching again")
+  search.searchFailed(SearchFailure())
+  #expect(search.state == .error("offline"))
+  #expect((search.snapshot.items.first?.base as? ErrorPlaceholder)?.message == "offline")
+  #expect(changes == 4)
+  observation.cancel()
+}
+
+struct SearchFailure: Error, CustomStringConvertible {
+  var description: String { "offline" }
+}
