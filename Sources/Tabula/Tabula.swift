@@ -1,18 +1,26 @@
 // Tabula: table and collection views without the bloated controller.
 //
-// This module imports only the Swift standard library. Its folders follow the
-// layers in the design, each using only those listed before it:
-// - Diagnostics: TabulaLog, the replaceable logger;
-// - Model: snapshots and their edits, and the placeholder rows (data);
-// - Diffing: changesets, staging, the position arithmetic (SortedPositions);
-// - Hosting: what a list view must do (ListHost), BatchPositionMap;
-// - Sizing: heights laid out (HeightIndex), the reading position kept
-//   (ScrollAnchor), cells that measure themselves (SizableCell);
-// - Observation: ObserverList and ObservationToken, shared by the two below;
+// This module imports only the Swift standard library. Its folders are
+// layers: each folder's code uses only the folders listed before it
+// (.ci/folders checks it, reading this list):
+// - Diagnostics: TabulaLog, the replaceable logger, and ReportOnce;
+// - Model: snapshots and their edits, items and sections, the placeholder
+//   rows (data);
+// - Diffing: changesets, staging, a snapshot's known changes
+//   (SnapshotChange), where a batch takes each position (BatchPositionMap)
+//   and the position arithmetic;
+// - Outlines: trees and the outline of their visible rows;
+// - Sizing: heights laid out (HeightIndex) and cached (HeightCache), the
+//   reading position kept (ScrollAnchor), section layouts, cells that
+//   measure themselves;
+// - Hosting: what a list view must do (ListHost, ListHostDataSource), the
+//   swipe actions and section view kinds it shows;
+// - Observation: ObserverList and ObservationToken, shared by the layers
+//   after it;
 // - Refresh: pull to refresh as a state machine, and its clocked driver;
 // - Presentation: presenters and their registry;
-// - SnapshotSources: the data sources (DESIGN.md's DataSources), loading
-//   states and how a state is shown;
-// - Controller: ListController, which joins the two above and drives a host.
-// Presentation and SnapshotSources do not refer to each other.
+// - DataSources: the sources of snapshots (DESIGN.md's DataSources),
+//   loading and paging states, user edits written back;
+// - Controller: ListController, which joins presenters and sources and
+//   drives a host.
 // See Tabula.docc for the guides.
