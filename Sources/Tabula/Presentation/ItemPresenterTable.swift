@@ -66,8 +66,8 @@ struct ItemPresenterTable<Cell> {
   /// Resolutions by dynamic type: short parallel arrays, searched linearly,
   /// beat hashing for the handful of model types a list has (and, unlike an
   /// array of tuples, need no tuple metadata in this generic type).
-  private var resolvedTypes: [ObjectIdentifier] = []
-  private var resolutions: [ResolvedPresenter<Cell>] = []
+  @usableFromInline private(set) var resolvedTypes: [ObjectIdentifier] = []
+  @usableFromInline private(set) var resolutions: [ResolvedPresenter<Cell>] = []
   /// The model types found without a presenter and reported.
   private var reportedTypes: Set<ObjectIdentifier> = []
   /// Increases with every change of the table.
@@ -118,6 +118,18 @@ struct ItemPresenterTable<Cell> {
 
   // MARK: Looking up
 
+  /// What the lookup found for models of dynamic type `type`, if it was
+  /// looked up since the table last changed: the path of every row, inlined
+  /// where the registry is used so that it is specialised for its cell type.
+  ///
+  /// - Complexity: O(t), where t is the number of types resolved (a
+  ///   handful).
+  @inlinable
+  func resolution(of type: ObjectIdentifier) -> ResolvedPresenter<Cell>? {
+    guard let index = resolvedTypes.firstIndex(of: type) else { return nil }
+    return resolutions[index]
+  }
+
   /// The presenter for `model` and the style to present it in, resolved
   /// once per dynamic type until the table changes.
   ///
@@ -128,7 +140,7 @@ struct ItemPresenterTable<Cell> {
   ///   registration.
   mutating func resolve(_ model: Any) throws(PresenterError) -> ResolvedPresenter<Cell> {
     let type = ObjectIdentifier(Swift.type(of: model))
-    if let index = resolvedTypes.firstIndex(of: type) { return resolutions[index] }
+    if let resolved = resolution(of: type) { return resolved }
     let style = styles[type] ?? .default
     let found = try presenter(for: model, style: style)
     let result = ResolvedPresenter(entry: found, style: style, dispatcher: dispatcher)

@@ -14,8 +14,19 @@ extension PresenterRegistry {
   ///   nothing presents the model's type.
   /// - Complexity: O(1) for a type seen before; the first lookup of a type
   ///   may try every registration.
-  @usableFromInline
+  @inlinable
   func resolve(_ model: Any) throws(PresenterError) -> Resolved {
+    // A type seen before: the path of every row, specialised where it is
+    // inlined; the first lookup of a type goes through the table's lookup.
+    if let resolved = items.resolution(of: ObjectIdentifier(Swift.type(of: model))) {
+      return resolved
+    }
+    return try _resolveFirst(model)
+  }
+
+  /// Resolves a type the table has no answer for yet.
+  @usableFromInline
+  func _resolveFirst(_ model: Any) throws(PresenterError) -> Resolved {
     try items.resolve(model)
   }
 
