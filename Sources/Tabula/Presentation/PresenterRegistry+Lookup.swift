@@ -1,33 +1,12 @@
-// Looking up the presenter for a model, in the order the type's
-// documentation gives: exact type and style, exact type, the model itself,
-// registered protocols and superclasses, the default presenter. Each dynamic
-// type is resolved once, until the registry changes.
+// Looking up the presenter for a model: the item table's lookup (exact type
+// and style, exact type, the model itself, registered protocols and
+// superclasses, the default presenter), and the once-per-type report of a
+// model nothing presents.
 
 extension PresenterRegistry {
   /// The presenter for a type, and the style its models are shown in.
-  @MainActor
   @usableFromInline
-  final class Resolved {
-    /// The presenter.
-    @usableFromInline let entry: PresenterEntry<Cell>
-    /// The style of the model's type.
-    @usableFromInline let style: PresentationStyle
-    /// Where the contexts it makes send actions.
-    @usableFromInline let dispatcher: PresenterRegistry<Cell>
-
-    init(entry: PresenterEntry<Cell>, style: PresentationStyle, dispatcher: PresenterRegistry<Cell>)
-    {
-      self.entry = entry
-      self.style = style
-      self.dispatcher = dispatcher
-    }
-
-    /// The context for presenting at `path`.
-    @inlinable
-    func context(at path: ItemPath) -> PresentationContext {
-      PresentationContext(style: style, path: path, dispatcher: dispatcher)
-    }
-  }
+  typealias Resolved = ResolvedPresenter<Cell>
 
   /// The presenter for `model` and the style to present it in.
   ///
@@ -35,16 +14,20 @@ extension PresenterRegistry {
   ///   nothing presents the model's type.
   /// - Complexity: O(1) for a type seen before; the first lookup of a type
   ///   may try every registration.
-  @usableFromInline
+  @inlinable
   func resolve(_ model: Any) throws(PresenterError) -> Resolved {
-    let type = ObjectIdentifier(Swift.type(of: model))
-    if let index = resolvedTypes.firstIndex(of: type) { return resolutions[index] }
-    let style = styles[type] ?? .default
-    let found = try find(model, type: type, style: style)
-    let result = Resolved(entry: found, style: style, dispatcher: self)
-    resolvedTypes.append(type)
-    resolutions.append(result)
-    return result
+    // A type seen before: the path of every row, specialised where it is
+    // inlined; the first lookup of a type goes through the table's lookup.
+    if let resolved = items.resolution(of: ObjectIdentifier(Swift.type(of: model))) {
+      return resolved
+    }
+    return try _resolveFirst(model)
+  }
+
+  /// Resolves a type the table has no answer for yet.
+  @usableFromInline
+  func _resolveFirst(_ model: Any) throws(PresenterError) -> Resolved {
+    try items.resolve(model)
   }
 
   /// The presenter for `model`, or `nil` when nothing presents it: then the
@@ -62,29 +45,7 @@ extension PresenterRegistry {
 
   @usableFromInline
   func _report(_ error: PresenterError, for model: Any) {
-    guard reportedModelTypes.insert(ObjectIdentifier(Swift.type(of: model))).inserted else {
-      return
-    }
+    guard items.isFirstReport(of: Swift.type(of: model)) else { return }
     TabulaLog.report(error.description)
-  }
-
-  private func find(_ model: Any, type: ObjectIdentifier, style: PresentationStyle)
-    throws(PresenterError) -> PresenterEntry<Cell>
-  {
-    if let entry = exact[Key(type: type, style: style)] { return entry }
-    if let entry = exact[Key(type: type, style: .default)] { return entry }
-    if let presenting = model as? any SelfPresenting<Cell> {
-      return PresenterEntry(selfPresenting: presenting)
-    }
-    let castable = registrations.filter { $0.entry.accepts(model) }
-    if let entry = castable.first(where: { $0.key.style == style }) ?? castable.first {
-      return entry.entry
-    }
-    if let defaultPresenter { return defaultPresenter.entry }
-    throw .noPresenter(
-      modelType: String(describing: Swift.type(of: model)),
-      registered: registrations.map {
-        $0.key.style == .default ? $0.typeName : "\($0.typeName) (style \($0.key.style))"
-      })
   }
 }

@@ -1,7 +1,6 @@
-// Section presenters: header and footer views per section model type. The
-// lookup falls back as the items' does, from the exact type to the types
-// registered as protocols or superclasses; with none, the section shows its
-// title.
+// Section presenters: header and footer views per section model type, kept
+// in the section table. A change of them bumps `sectionVersion`, not
+// `version`: the controller then refreshes section views, not rows.
 
 extension PresenterRegistry {
   /// Registers `presenter` for the header and footer views of sections whose
@@ -11,23 +10,22 @@ extension PresenterRegistry {
   public func register<P: SectionPresenter>(
     _ presenter: P, forSection section: P.Section.Type = P.Section.self
   ) {
-    nextPresenterID += 1
-    let type = ObjectIdentifier(section)
-    let entry = SectionPresenterEntry(presenter, id: nextPresenterID)
-    sectionExact[type] = entry
-    sectionRegistrations.removeAll { $0.type == type }
-    sectionRegistrations.append((type, entry))
-    _sectionsChanged()
+    sections.register(presenter, for: section)
+    _changed()
   }
 
   /// The presenter of `section`'s views: registered for its exact type, else
   /// the first registered type it is an instance of; `nil` for none.
   func sectionPresenter(for section: Any) -> SectionPresenterEntry? {
-    let type = ObjectIdentifier(Swift.type(of: section))
-    if let resolved = sectionResolutions[type] { return resolved }
-    let found =
-      sectionExact[type] ?? sectionRegistrations.first { $0.entry.accepts(section) }?.entry
-    sectionResolutions[type] = .some(found)
-    return found
+    sections.presenter(for: section)
   }
+
+  /// The section presenters, oldest first.
+  var sectionRegistrations: [(type: ObjectIdentifier, entry: SectionPresenterEntry)] {
+    sections.registrations
+  }
+
+  /// Increases with every change of the section presenters (``version`` is
+  /// not).
+  var sectionVersion: Int { sections.version }
 }

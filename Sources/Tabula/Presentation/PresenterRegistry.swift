@@ -37,75 +37,51 @@
 /// fallback cell and reports the error's message to ``TabulaLog``, once per
 /// model type.
 ///
-/// The registry's code is split by concern: registering and observing
-/// (this file), styles (`PresenterRegistry+Styles.swift`), lookup
-/// (`+Lookup.swift`) and action routing (`+Actions.swift`); presenters are
-/// kept type-erased as `PresenterEntry` values.
+/// The registry is a facade over three tables, each a small type with its
+/// own file and tests: `ItemPresenterTable` (item presenters, styles, the
+/// default presenter, the lookup above), `SectionPresenterTable` (section
+/// presenters) and `ActionHandlerTable` (interaction handlers). Its own
+/// files hold what it adds: registering and observing (this file), styles
+/// (`PresenterRegistry+Styles.swift`), lookup (`+Lookup.swift`), sections
+/// (`+Sections.swift`) and actions (`+Actions.swift`).
 @MainActor
-public final class PresenterRegistry<Cell>: ActionDispatching {
+public final class PresenterRegistry<Cell> {
   /// The presenter for models nothing else presents; `nil` makes a missing
   /// presenter an error.
   public var defaultPresenter: AnyPresenter<Cell>? {
-    didSet { _changed() }
+    get { items.defaultPresenter }
+    set {
+      items.defaultPresenter = newValue
+      _changed()
+    }
   }
 
   /// The handler for actions no typed handler takes.
-  public var defaultHandler: (@MainActor (PresenterAction, Any, PresentationContext) -> Void)?
-
-  /// Increases with every change; caches built on the registry compare it.
-  private(set) var version = 0
-
-  @usableFromInline
-  struct Key: Hashable {
-    @usableFromInline let type: ObjectIdentifier
-    @usableFromInline let style: PresentationStyle
-
-    @inlinable
-    init(type: ObjectIdentifier, style: PresentationStyle) {
-      self.type = type
-      self.style = style
-    }
+  public var defaultHandler: (@MainActor (PresenterAction, Any, PresentationContext) -> Void)? {
+    get { actions.defaultHandler }
+    set { actions.defaultHandler = newValue }
   }
 
-  @usableFromInline
-  struct Registration {
-    @usableFromInline let key: Key
-    @usableFromInline let typeName: String
-    @usableFromInline let entry: PresenterEntry<Cell>
-
-    @inlinable
-    init(key: Key, typeName: String, entry: PresenterEntry<Cell>) {
-      self.key = key
-      self.typeName = typeName
-      self.entry = entry
-    }
-  }
-
-  @usableFromInline var exact: [Key: PresenterEntry<Cell>] = [:]
-  @usableFromInline var registrations: [Registration] = []
-  /// The style set for each model type (``setStyle(_:for:)``).
-  var styles: [ObjectIdentifier: PresentationStyle] = [:]
-  /// Resolutions by dynamic type: short parallel arrays, searched linearly,
-  /// beat hashing for the handful of model types a list has (and, unlike an
-  /// array of tuples, need no tuple metadata in this generic class).
-  // Unchecked: main-actor state whose accesses never overlap; the runtime
-  // checks would cost a call per cell.
-  @exclusivity(unchecked) @usableFromInline var resolvedTypes: [ObjectIdentifier] = []
-  @exclusivity(unchecked) @usableFromInline var resolutions: [Resolved] = []
-  /// The typed action handlers (``handle(_:for:_:)``), oldest first.
-  var handlers: [(action: PresenterAction, type: ObjectIdentifier, handler: Handler)] = []
+  /// The item presenters, styles and default presenter.
+  // Unchecked: main-actor state whose accesses never overlap (no lookup
+  // calls out of the table); the runtime checks would cost a call per cell.
+  @exclusivity(unchecked) @usableFromInline var items: ItemPresenterTable<Cell>
+  /// The section presenters.
+  var sections = SectionPresenterTable()
+  /// The typed action handlers, where presenters' contexts send actions.
+  let actions: ActionHandlerTable
   private let observers = ObserverList()
-  /// The model types found without a presenter and reported.
-  var reportedModelTypes: Set<ObjectIdentifier> = []
-  @usableFromInline var nextPresenterID = 0
-  var sectionExact: [ObjectIdentifier: SectionPresenterEntry] = [:]
-  var sectionRegistrations: [(type: ObjectIdentifier, entry: SectionPresenterEntry)] = []
-  var sectionResolutions: [ObjectIdentifier: SectionPresenterEntry?] = [:]
-  /// Bumped by every change of the section presenters (``version`` is not).
-  private(set) var sectionVersion = 0
 
   /// An empty registry.
-  public init() {}
+  public init() {
+    let actions = ActionHandlerTable()
+    self.actions = actions
+    items = ItemPresenterTable(dispatcher: actions)
+  }
+
+  /// Increases with every change of the item presenters, styles or default
+  /// presenter; caches built on the registry compare it.
+  var version: Int { items.version }
 
   // MARK: Registering
 
@@ -120,12 +96,7 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
     _ presenter: P, for model: P.Model.Type = P.Model.self,
     style: PresentationStyle = .default
   ) where P.Cell == Cell {
-    nextPresenterID += 1
-    let key = Key(type: ObjectIdentifier(model), style: style)
-    let entry = PresenterEntry(presenter, id: nextPresenterID)
-    exact[key] = entry
-    registrations.removeAll { $0.key == key }
-    registrations.append(Registration(key: key, typeName: "\(model)", entry: entry))
+    items.register(presenter, for: model, style: style)
     _changed()
   }
 
@@ -139,17 +110,9 @@ public final class PresenterRegistry<Cell>: ActionDispatching {
   /// How many observers are registered.
   var observerCount: Int { observers.count }
 
-  func _sectionsChanged() {
-    sectionResolutions = [:]
-    sectionVersion += 1
-    observers.notify()
-  }
-
+  /// Tells the observers that presentation changed.
   @usableFromInline
   func _changed() {
-    resolvedTypes = []
-    resolutions = []
-    version += 1
     observers.notify()
   }
 }

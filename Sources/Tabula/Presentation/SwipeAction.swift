@@ -55,11 +55,3 @@ public struct SwipeAction {
   /// Whether this is ``delete(title:)``.
   public var isDelete: Bool { handler == nil }
 }
-
-/// Which side of a row its swipe actions show on.
-public enum SwipeEdge: Sendable, Hashable {
-  /// The leading edge (a swipe to the right in left-to-right languages).
-  case leading
-  /// The trailing edge.
-  case trailing
-}
