@@ -11,7 +11,7 @@ struct AnsweringPresenter: Presenter {
   func configure(_ cell: SimulatedCell, with user: User, context: PresentationContext) {
     cell.text = user.name
   }
-  func wants(_ resource: ResourceUpdate, for user: User) -> Bool { resource.key == "avatar" }
+  func wants(_ resource: ResourceUpdate, for user: User) -> Bool { resource.is(User.avatar) }
   func update(
     _ cell: SimulatedCell, with user: User, for resource: ResourceUpdate,
     context: PresentationContext
@@ -58,9 +58,9 @@ struct PresenterEntryTests {
     entry.configure(cell, with: ada, context: context)
     #expect(cell.text == "Ada")
 
-    let avatar = ResourceUpdate(key: "avatar", value: "ada.png")
+    let avatar = ResourceUpdate(User.avatar, value: "ada.png")
     #expect(entry.resources.wants(avatar, ada))
-    #expect(!entry.resources.wants(ResourceUpdate(key: "count", value: 1), ada))
+    #expect(!entry.resources.wants(ResourceUpdate(ResourceKey<Int>("count"), value: 1), ada))
     entry.resources.update(cell, ada, avatar, context)
     #expect(cell.detailText == "ada.png")
 
@@ -94,8 +94,8 @@ struct PresenterEntryTests {
     #expect(entry.accepts(ad) && !entry.accepts(User(id: 1, name: "Ada")))
     #expect(entry.reuseIdentifier(for: ad, style: .default) == "ad")
     #expect(entry.presenterName(ad) == "Ad (self-presenting)")
-    #expect(!entry.resources.wants(ResourceUpdate(key: "avatar", value: 1), ad))
-    entry.resources.update(cell, ad, ResourceUpdate(key: "avatar", value: 1), context)
+    #expect(!entry.resources.wants(ResourceUpdate(ResourceKey<Int>("avatar"), value: 1), ad))
+    entry.resources.update(cell, ad, ResourceUpdate(ResourceKey<Int>("avatar"), value: 1), context)
     #expect(cell.text == "Ad: Sale")
     #expect(entry.sizing.height(ad, 320, .default) == 120)
     #expect(entry.sizing.estimatedHeight(ad, 320, .default) == nil)

@@ -33,8 +33,8 @@ extension ListController {
     if let cached = rowHeights.cache.height(of: item, width: width, source: source) {
       return cached
     }
-    var height = entry.height(model, width, resolved.style)
-    if height == nil && entry.measuresCells {
+    var height = entry.sizing.height(model, width, resolved.style)
+    if height == nil && entry.sizing.measuresCells {
       height = measure(model, with: resolved, at: path, width: width)
     }
     height = height.map { checkedHeight($0, of: item) }
@@ -60,7 +60,7 @@ extension ListController {
     if let cached = rowHeights.cache.height(of: item, width: width, source: source) {
       return cached
     }
-    if let estimate = resolved.entry.estimatedHeight(model, width, resolved.style) {
+    if let estimate = resolved.entry.sizing.estimatedHeight(model, width, resolved.style) {
       return checkedHeight(estimate, of: item)
     }
     return rowHeights.cache.average(of: resolved.entry.id) ?? rowHeights.cache.average(of: nil)

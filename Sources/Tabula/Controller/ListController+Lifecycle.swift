@@ -24,26 +24,26 @@ extension ListController {
     }
     // A cell shown again without having ended ends its first model first.
     if let earlier = displayed.appear(cell as AnyObject, with: model, presenter: presenter) {
-      earlier.presenter?.didEndDisplaying(cell, earlier.model)
+      earlier.presenter?.events.didEndDisplaying(cell, earlier.model)
     }
-    if let presenter, let context { presenter.willDisplay(cell, model, context) }
+    if let presenter, let context { presenter.events.willDisplay(cell, model, context) }
   }
 
   /// Tells the presenter of the model `cell` appeared with that it left the
   /// screen; a cell that never appeared (or already left) is ignored.
   func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath) {
     guard let appearance = displayed.end(cell as AnyObject) else { return }
-    appearance.presenter?.didEndDisplaying(cell, appearance.model)
+    appearance.presenter?.events.didEndDisplaying(cell, appearance.model)
   }
 
   /// Tells the presenters of the items at `paths` to prefetch.
   func prefetchItems(at paths: [ItemPath]) {
-    forEachPresented(at: paths) { entry, model in entry.prefetch(model) }
+    forEachPresented(at: paths) { entry, model in entry.events.prefetch(model) }
   }
 
   /// Tells the presenters of the items at `paths` to cancel prefetching.
   func cancelPrefetchingItems(at paths: [ItemPath]) {
-    forEachPresented(at: paths) { entry, model in entry.cancelPrefetching(model) }
+    forEachPresented(at: paths) { entry, model in entry.events.cancelPrefetching(model) }
   }
 
   private func forEachPresented(

@@ -26,11 +26,12 @@ extension ListController {
       guard let item = _specialised.item(self, path) else { continue }
       let model = Self.model(of: item)
       guard let resolved = Self.resolved(model, in: presenters),
-        resolved.entry.wants(resource, model), let cell = host.visibleCell(at: path)
+        resolved.entry.resources.wants(resource, model), let cell = host.visibleCell(at: path)
       else {
         continue
       }
-      resolved.entry.update(cell, model, resource, Self.context(resolved, for: item, at: path))
+      resolved.entry.resources.update(
+        cell, model, resource, Self.context(resolved, for: item, at: path))
       updated += 1
     }
     return updated

@@ -83,7 +83,7 @@ extension ListController {
   /// The section presenter of the section at `section`, and its model.
   private func sectionPresenter(at section: Int) -> (SectionPresenterEntry, Any)? {
     _snapshot._checkSectionIndex(section)
-    guard let presenters, !presenters.sectionRegistrations.isEmpty else { return nil }
+    guard let presenters, !presenters.sections.isEmpty else { return nil }
     let model = sectionModel(at: section)
     guard let presenter = presenters.sectionPresenter(for: model) else { return nil }
     return (presenter, model)

@@ -60,7 +60,7 @@ extension ListController {
     if let presenters {
       let model = Self.model(of: item)
       if let resolved = Self.resolved(model, in: presenters) {
-        resolved.entry.didSelect(model, Self.context(resolved, for: item, at: path))
+        resolved.entry.events.didSelect(model, Self.context(resolved, for: item, at: path))
       }
     }
     selectionHooks.didSelect?(item, path)

@@ -12,7 +12,7 @@ extension ListController {
     guard let item = _snapshot.item(at: path), let presenters else { return [] }
     let model = Self.model(of: item)
     guard let resolved = Self.resolved(model, in: presenters) else { return [] }
-    return resolved.entry.swipeActions(model, edge).filter {
+    return resolved.entry.editing.swipeActions(model, edge).filter {
       !$0.isDelete || canDeleteItem(at: path)
     }
   }

@@ -12,14 +12,16 @@ extension ListController {
   /// (a read-only source would undo the move at its next snapshot; that is
   /// reported once).
   public func canMoveItem(at path: ItemPath) -> Bool {
-    userMay(at: path, override: userEdits.canMove) { entry, model in entry.canMove(model) }
+    userMay(at: path, override: userEdits.canMove) { entry, model in entry.editing.canMove(model) }
   }
 
   /// Whether the user may delete the row at `path`: its presenter's
   /// ``Presenter/canDelete(_:)`` (or ``canDelete``), and only when the
   /// controller can keep the delete (as for moves).
   public func canDeleteItem(at path: ItemPath) -> Bool {
-    userMay(at: path, override: userEdits.canDelete) { entry, model in entry.canDelete(model) }
+    userMay(at: path, override: userEdits.canDelete) { entry, model in
+      entry.editing.canDelete(model)
+    }
   }
 
   /// Where a row dragged from `source` lands when dropped at `proposed`:

@@ -119,25 +119,3 @@ extension PresenterEntry {
     }
   }
 }
-
-// The parts' closures under the names the entry had before they were
-// grouped: kept for the controller's calls until it names the parts.
-extension PresenterEntry {
-  @inlinable var wants: (ResourceUpdate, Any) -> Bool { resources.wants }
-  @inlinable var update: (Cell, Any, ResourceUpdate, PresentationContext) -> Void {
-    resources.update
-  }
-  @inlinable var height: (Any, Double, PresentationStyle) -> Double? { sizing.height }
-  @inlinable var estimatedHeight: (Any, Double, PresentationStyle) -> Double? {
-    sizing.estimatedHeight
-  }
-  @inlinable var measuresCells: Bool { sizing.measuresCells }
-  @inlinable var didSelect: (Any, PresentationContext) -> Void { events.didSelect }
-  @inlinable var willDisplay: (Cell, Any, PresentationContext) -> Void { events.willDisplay }
-  @inlinable var didEndDisplaying: (Cell, Any) -> Void { events.didEndDisplaying }
-  @inlinable var prefetch: (Any) -> Void { events.prefetch }
-  @inlinable var cancelPrefetching: (Any) -> Void { events.cancelPrefetching }
-  @inlinable var canMove: (Any) -> Bool { editing.canMove }
-  @inlinable var canDelete: (Any) -> Bool { editing.canDelete }
-  @inlinable var swipeActions: (Any, SwipeEdge) -> [SwipeAction] { editing.swipeActions }
-}
