@@ -8,122 +8,6 @@ import Tabula
 // column) change, with the fewest rows written (FetchedRanks.swift); the
 // list shows the move at once and the database's echo then agrees.
 
-/// Why a ``FetchedList`` cannot write a user edit back.
-@nonexhaustive
-public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
-  /// The list reads an SQL request, which names no table to write to.
-  case notATableRequest
-  /// The request is not ordered by the rank column (after the section
-  /// column, if any): the user's order would not be the list's.
-  case notOrderedByRank(rankColumn: String, ordering: [String])
-  /// The table lacks these columns.
-  case missingColumns(table: String, [String])
-  /// ``FetchedList/enableEditing(idColumn:rankColumn:editing:id:)`` was not called.
-  case notEnabled
-  /// A move to another section, in a list sectioned by a closure: there is
-  /// no column to write the section to.
-  case cannotMoveAcrossSections(from: String, to: String)
-  /// The table has no row with this id (another writer deleted it).
-  case rowNotFound(String)
-  /// The rows a move was dropped between are no longer in that order in
-  /// the table (another writer moved them): the list shows old data.
-  case neighboursMoved(previous: String, next: String)
-  /// An insert (an undone delete) of an item this list did not delete: its
-  /// row's values are unknown.
-  case noDeletedRow(String)
-  /// A rank that is not an integer (NULL, a real, text, a blob): the row
-  /// (by id) and the value.
-  case invalidRank(row: String, value: String)
-  /// The rank column is declared with a type that does not keep integers
-  /// (REAL, TEXT).
-  case rankColumnType(column: String, declaredType: String)
-  /// ``FetchedEditing`` spacing that cannot work.
-  case invalidSpacing(gap: Int64, minimumSpacing: Int64)
-  /// A row the list showed next to the drop is in another section now
-  /// (another writer moved it).
-  case neighbourLeftSection(row: String, section: String)
-  /// The row is not one of the list's database rows (``FetchedList/willApply``
-  /// added it, or the list has not read it yet).
-  case notADatabaseRow(String)
-  /// A drop into a section no database row of the list is in
-  /// (``FetchedList/willApply`` made it).
-  case sectionNotInDatabase(String)
-  /// No room is left in the rank column's range (the section fills Int64).
-  case noRoom(rows: Int)
-
-  /// The message, naming what is wrong.
-  public var description: String {
-    switch self {
-    case .notATableRequest:
-      return "FetchedList cannot write user edits to an SQL request: editing needs a "
-        + "FetchedRequest(table:filter:orderedBy:)"
-    case .notOrderedByRank(let rank, let ordering):
-      return "editing moves rows by their rank column \(rank), but the request is ordered by "
-        + "[\(ordering.joined(separator: ", "))]: order by the section column (if any), then "
-        + "\(rank) ascending"
-    case .missingColumns(let table, let columns):
-      return "table \(table) has no column \(columns.joined(separator: ", "))"
-    case .notEnabled:
-      return "FetchedList writes user edits only once enableEditing(...) was called"
-    case .cannotMoveAcrossSections(let from, let to):
-      return "cannot move a row from section \(from) to \(to): the list is sectioned by a "
-        + "closure, with no column to write the section to"
-    case .rowNotFound(let id):
-      return "the table has no row with id \(id) (another writer deleted it?)"
-    case .neighboursMoved(let previous, let next):
-      return "the rows \(previous) and \(next) the row was dropped between are no longer in "
-        + "that order in the table (another writer moved them)"
-    case .noDeletedRow(let id):
-      return "cannot insert the row with id \(id) again: this list did not delete it (or no "
-        + "undo step holds it any more), so its values are unknown"
-    case .invalidRank(let row, let value):
-      return "the row with id \(row) has the rank \(value): moving rows needs an integer rank "
-        + "in every row"
-    case .rankColumnType(let column, let type):
-      return "the rank column \(column) is declared \(type), which does not keep integers: "
-        + "declare it INTEGER"
-    case .invalidSpacing(let gap, let spacing):
-      return "FetchedEditing(gap: \(gap), minimumSpacing: \(spacing)) cannot space ranks: it needs "
-        + "2 ≤ minimumSpacing ≤ gap"
-    case .neighbourLeftSection(let row, let section):
-      return "the row with id \(row), which the row was dropped next to, is no longer in section "
-        + "\(section) (another writer moved it)"
-    case .notADatabaseRow(let id):
-      return "the row with id \(id) is not one of the list's database rows (willApply added it?): "
-        + "it cannot be written"
-    case .sectionNotInDatabase(let section):
-      return "cannot drop a row into section \(section): no database row of the list is in it "
-        + "(willApply added it?)"
-    case .noRoom(let rows):
-      return "no room is left for \(rows) ranks in the rank column's range"
-    }
-  }
-}
-
-/// The values of a deleted row: its rowid and its table's columns.
-struct SavedRow: Sendable {
-  let rowID: Int64
-  let columns: [String]
-  let values: [DatabaseValue]
-
-  /// The values of `row`, read with its rowid as `tabula_rowid`.
-  init(_ row: Row) {
-    rowID = row["tabula_rowid"]
-    let columns = row.columnNames.filter { $0 != "tabula_rowid" }
-    self.columns = Array(columns)
-    values = columns.map { row[$0] as DatabaseValue }
-  }
-}
-
-/// What ``FetchedList/enableEditing(idColumn:rankColumn:editing:id:)`` was
-/// given: checked again against every new request.
-struct FetchedEditingSettings<ID>: Sendable {
-  let idColumn: String
-  let rankColumn: String
-  let spacing: FetchedEditing
-  let id: @Sendable (ID) -> (any DatabaseValueConvertible)?
-}
-
 extension FetchedList {
   /// Lets the user move rows, written back to the table: a moved row gets a
   /// rank between its new neighbours' (and, moved to another section, that
@@ -160,16 +44,16 @@ extension FetchedList {
     let settings = FetchedEditingSettings(
       idColumn: idColumn, rankColumn: rankColumn, spacing: editing ?? .standard, id: id)
     let editor = try editor(settings, for: request).get()
-    try writer.read { db in try editor.validate(db) }
-    editingSettings = settings
-    editorState = .success(editor)
-    editorValidated = true
+    try query.writer.read { db in try editor.validate(db) }
+    edits.settings = settings
+    edits.editor = .success(editor)
+    edits.validated = true
   }
 
   /// Whether user edits are written back: editing is enabled, and fits the
   /// request.
   public var canWrite: Bool {
-    if case .success = editorState { true } else { false }
+    if case .success = edits.editor { true } else { false }
   }
 
   /// The editor of `settings` for `request`, or why the request does not
@@ -202,9 +86,9 @@ extension FetchedList {
   /// Checks editing against a new request (see
   /// ``enableEditing(idColumn:rankColumn:editing:id:)``).
   func requestChangedForEditing(from old: FetchedRequest) {
-    guard let editingSettings else { return }
-    editorState = editor(editingSettings, for: request)
-    if old.table != request.table { editorValidated = false }
+    guard let settings = edits.settings else { return }
+    edits.editor = editor(settings, for: request)
+    if old.table != request.table { edits.validated = false }
   }
 
   /// Writes a user edit back to the table. The list shows a move or a
@@ -228,8 +112,8 @@ extension FetchedList {
   ///   error; nothing is saved then, and the list reads the table again.
   @discardableResult
   public func write(_ edit: UserEdit<SectionInfo, Item>) throws -> Task<Void, any Error>? {
-    guard let editorState else { throw FetchedEditingError.notEnabled }
-    let editor = try editorState.get()
+    guard let state = edits.editor else { throw FetchedEditingError.notEnabled }
+    let editor = try state.get()
     let shown = content ?? Snapshot()
     switch edit {
     case .move(let placement, let base, let result):
@@ -244,10 +128,7 @@ extension FetchedList {
   /// The items that undo steps can no longer insert again: their rows'
   /// values go.
   public func discardUndoData(for ids: Set<Item.ID>) {
-    for id in ids {
-      deletedRows[id] = nil
-      deletesBeingSaved.remove(id)
-    }
+    edits.discard(ids)
   }
 
   private func writeMove(
@@ -293,7 +174,7 @@ extension FetchedList {
       try editor.writeMove(
         db, item: item, previous: previous, next: next, section: section)
     } then: { writes in
-      self.rowsWrittenByEdits += writes.count
+      self.counts.rowsWrittenByEdits += writes.count
       // The rows the list merges the database's changes into take the new
       // ranks now: an echo that brings only some of several moves' rows
       // merges them with the others already in place, never with their old
@@ -348,7 +229,7 @@ extension FetchedList {
     }
     let ids = items.map(\.id)
     showRows { try $0.deleteItems(ids) }
-    deletesBeingSaved.formUnion(ids)
+    edits.deletesBeingSaved.formUnion(ids)
     let ordering = request.ordering
     let current = rowsMatch(request)
     return save { db in
@@ -364,11 +245,11 @@ extension FetchedList {
       }
       return saved
     } then: { saved in
-      self.rowsWrittenByEdits += saved.count
+      self.counts.rowsWrittenByEdits += saved.count
       // Kept unless the undo step that needs them left the history while
       // they were being saved.
-      for (id, row) in saved where self.deletesBeingSaved.remove(id) != nil {
-        self.deletedRows[id] = row
+      for (id, row) in saved where self.edits.deletesBeingSaved.remove(id) != nil {
+        self.edits.deletedRows[id] = row
       }
       guard current && self.rowsMatch(self.request) else { return }
       self.rows = FetchedRows.merge(
@@ -385,7 +266,7 @@ extension FetchedList {
     _ placements: [UserEdit<SectionInfo, Item>.Placement], editor: FetchedEditor<Item.ID>
   ) throws -> Task<Void, any Error> {
     let rowsBack = try placements.map { placement in
-      guard let row = deletedRows[placement.item.id] else {
+      guard let row = edits.deletedRows[placement.item.id] else {
         throw FetchedEditingError.noDeletedRow("\(placement.item.id)")
       }
       return row
@@ -395,10 +276,10 @@ extension FetchedList {
       // The table's own columns (a rowid alias among them keeps the rowid).
       try rowsBack.reduce(0) { written, row in written + (try editor.restore(db, row)) }
     } then: { count in
-      self.rowsWrittenByEdits += count
+      self.counts.rowsWrittenByEdits += count
       // Kept while an undo step may delete and insert them again: a redo
       // deletes them and saves them anew.
-      for id in ids { self.deletedRows[id] = nil }
+      for id in ids { self.edits.deletedRows[id] = nil }
     }
   }
 
@@ -410,19 +291,18 @@ extension FetchedList {
     _ work: @escaping @Sendable (Database) throws -> Result,
     then finish: @escaping @MainActor (Result) -> Void
   ) -> Task<Void, any Error> {
-    pendingSaves += 1
-    editCount += 1
-    let previous = lastSave
-    let writer = writer
+    query.hold()
+    edits.count += 1
+    let previous = edits.lastSave
+    let writer = query.writer
     // A table the request changed to is checked once, at its first save.
-    let validating = editorValidated ? nil : try? editorState?.get()
-    editorValidated = true
+    let validating = edits.validated ? nil : try? edits.editor?.get()
+    edits.validated = true
     let task = Task { @MainActor in
       _ = await previous?.result
       defer {
-        self.pendingSaves -= 1
-        self.editCount += 1
-        self.startNextFetch()
+        self.edits.count += 1
+        self.query.release()
       }
       do {
         finish(
@@ -431,12 +311,12 @@ extension FetchedList {
             return try work(db)
           })
       } catch {
-        if validating != nil { self.editorValidated = false }
+        if validating != nil { self.edits.validated = false }
         self.refresh()
         throw error
       }
     }
-    lastSave = task
+    edits.lastSave = task
     return task
   }
 
@@ -446,7 +326,7 @@ extension FetchedList {
   }
 
   /// The number of deleted rows kept for undo steps.
-  var undoDataCount: Int { deletedRows.count }
+  var undoDataCount: Int { edits.deletedRows.count }
 }
 
 extension FetchedList {

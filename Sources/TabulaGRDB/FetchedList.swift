@@ -43,7 +43,8 @@ import Tabula
 /// O(n) to rebuild the snapshot from the merged arrays (no database read, no
 /// decoding), then the list controller's diff. On the benchmark machine, a
 /// one-row change in a 100,000-row, 100-section list reaches a simulated
-/// table in about 18 ms; reading the table again takes about 105 ms.
+/// table in about 30 ms, a quarter of reading the table again
+/// (BENCHMARKS.md, `fetched.update`).
 ///
 /// | what the commit did | what the list reads |
 /// | --- | --- |
@@ -102,52 +103,31 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// How many times the list read its whole request (including reads after
   /// a failed consistency check): the cost of keeping up, for tests and
   /// tuning.
-  public private(set) var fullFetchCount = 0
+  public var fullFetchCount: Int { counts.fullFetches }
   /// How many times it read only changed rows.
-  public private(set) var incrementalFetchCount = 0
+  public var incrementalFetchCount: Int { counts.incrementalFetches }
   /// How many incremental reads were checked with a count, because the
   /// commit could have removed rows unannounced.
-  public private(set) var consistencyCheckCount = 0
-
-  let writer: any DatabaseWriter
-  let sectioning: FetchedSectioning<Record>
-  /// What editing was enabled with, if it was.
-  var editingSettings: FetchedEditingSettings<Item.ID>?
-  /// How user edits are written back for the request, or why they cannot
-  /// be; `nil` until editing is enabled.
-  var editorState: Result<FetchedEditor<Item.ID>, FetchedEditingError>?
-  /// Whether the editor's table was checked (columns, rank type, ranks).
-  var editorValidated = false
-  /// The rows user deletes removed, by item id, for an undo to insert;
-  /// kept while an undo step may (``discardUndoData(for:)``).
-  var deletedRows: [Item.ID: SavedRow] = [:]
-  /// Items deleted whose rows are being saved, and still wanted for undo.
-  var deletesBeingSaved: Set<Item.ID> = []
-  /// Counts the user edits written and saved (a fetch that ran across one
-  /// is read again).
-  var editCount = 0
-  /// User edits shown and not saved yet: no read starts meanwhile.
-  var pendingSaves = 0
-  /// The last save started, which the next one waits for.
-  var lastSave: Task<Void, any Error>?
-  /// The table and order ``rows`` were read for.
-  var rowsRequest: (table: String?, ordering: [FetchedOrdering])
+  public var consistencyCheckCount: Int { counts.consistencyChecks }
   /// Rows written back by user edits, in total.
-  public internal(set) var rowsWrittenByEdits = 0
+  public var rowsWrittenByEdits: Int { counts.rowsWrittenByEdits }
+
+  /// Keeping up with the database: commits, reads, idleness.
+  let query: LiveQuery
+  /// Observers and streams of ``snapshot``.
+  private let publication = SnapshotPublication<Snapshot<SectionInfo, Item>>()
+  /// What the list counts (the public counters above).
+  var counts = FetchedCounts()
+  let sectioning: FetchedSectioning<Record>
+  /// Writing user edits back: settings, editor, rows kept for undo, saves.
+  var edits = FetchedEditState<Item.ID>()
+  /// The rows merged with each change, and the table and order they were
+  /// read for.
+  var rows: FetchedRows<Item>
+  var rowsRequest: (table: String?, ordering: [FetchedOrdering])
   let makeItem: @Sendable (Record) -> Item
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   let build: FetchedBuild<Record, Item>
-  var rows: FetchedRows<Item>
-  private var schedule = FetchSchedule()
-  private let tracker: ChangeTracker
-  /// Registers the tracker with the database without blocking the main
-  /// actor (the writer may be busy); every read waits for it, so no commit
-  /// after the first read goes unseen.
-  private let registration: Task<Void, Never>
-  private let observers = ObserverList()
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  private var streams: [Int: AsyncStream<Snapshot<SectionInfo, Item>>.Continuation] = [:]
-  private var nextStream = 0
 
   /// A list of `request`'s rows from `database`, grouped by `sectioning`, each
   /// row made into an item by `makeItem`. It starts fetching and observing
@@ -187,7 +167,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     makePlaceholder: (@Sendable (any Diffable) -> Item)?,
     build: FetchedBuild<Record, Item>
   ) {
-    self.writer = database
+    self.query = LiveQuery(database, table: request.table)
     self.request = request
     self.sectioning = sectioning
     self.placeholderSection = placeholderSection
@@ -196,22 +176,9 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     self.build = build
     self.rows = FetchedRows(keyCount: request.ordering.count)
     self.rowsRequest = (request.table, request.ordering)
-    let tracker = ChangeTracker(table: request.table)
-    self.tracker = tracker
-    registration = Task {
-      _ = try? await database.writeWithoutTransaction { db in
-        db.add(transactionObserver: tracker, extent: .observerLifetime)
-      }
-    }
-    tracker.deliver { [weak self] need, generation in
-      Task { @MainActor in self?.committed(need, generation: generation) }
-    }
+    query.startRead = { [weak self] fetch in self?.read(fetch) }
     publish()
-    startNextFetch()
-  }
-
-  isolated deinit {
-    for stream in streams.values { stream.finish() }
+    query.next()
   }
 
   /// Shows another request: a new filter, a new order, another table. The
@@ -220,13 +187,11 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     let old = self.request
     self.request = request
     requestChangedForEditing(from: old)
-    schedule.requestChanged()
-    tracker.begin(generation: schedule.generation, table: request.table)
     if content != nil {
       state = .refreshing
       publish()
     }
-    startNextFetch()
+    query.requestChanged(table: request.table)
   }
 
   /// Shows the same table with another filter (`nil`: every row).
@@ -253,16 +218,12 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Whether every commit announced so far is reflected in ``snapshot`` and
   /// no read runs or waits.
-  public var isIdle: Bool {
-    schedule.isIdle && !tracker.hasUndeliveredCommits && pendingSaves == 0
-  }
+  public var isIdle: Bool { query.isIdle }
 
   /// Returns once every commit announced so far is reflected in
   /// ``snapshot`` (or the read it needed failed: see ``state``).
   public func waitUntilIdle() async {
-    while !isIdle {
-      await withCheckedContinuation { idleWaiters.append($0) }
-    }
+    await query.waitUntilIdle()
   }
 
   /// The snapshots the list publishes: the current one, then each new one.
@@ -270,57 +231,34 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// complete states, so skipped ones are never needed); the sequence ends
   /// when the list is deallocated.
   public var snapshots: AsyncStream<Snapshot<SectionInfo, Item>> {
-    nextStream += 1
-    let key = nextStream
-    // The build closure runs at once, here on the main actor.
-    return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      streams[key] = continuation
-      continuation.yield(snapshot)
-      continuation.onTermination = { [weak self] _ in
-        Task { @MainActor in self?.streams[key] = nil }
-      }
-    }
+    publication.stream(startingWith: snapshot)
   }
 
   /// Calls `observer` after every change of ``snapshot`` or ``state``.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
-    observers.add(observer)
+    publication.observe(observer)
   }
 
   // MARK: Keeping up with the database
 
-  private func committed(_ need: FetchSchedule.Need, generation: Int) {
-    tracker.commitDelivered()
-    schedule.committed(need, generation: generation)
-    startNextFetch()
-  }
-
-  /// Starts the next read, if one is due and none runs; wakes the callers
-  /// of ``waitUntilIdle()`` when there is nothing left to do.
-  func startNextFetch() {
-    // A read while a user edit is being saved would show the table
-    // without it.
-    guard pendingSaves == 0, let fetch = schedule.start() else {
-      if isIdle {
-        let waiters = idleWaiters
-        idleWaiters = []
-        for waiter in waiters { waiter.resume() }
-      }
-      return
+  /// Reads what `fetch` needs (the query started it: see ``LiveQuery``),
+  /// merges and builds off the main actor, then shows the result.
+  private func read(_ fetch: FetchSchedule.Fetch) {
+    if case .everything = fetch.need {
+      counts.fullFetches += 1
+    } else {
+      counts.incrementalFetches += 1
     }
-    if case .everything = fetch.need { fullFetchCount += 1 } else { incrementalFetchCount += 1 }
     let context = FetchedReadContext(
       request: request, sectioning: sectioning, makeItem: makeItem, generation: fetch.generation)
     let current = rows
-    let edits = editCount
-    let writer = writer
+    let edits = self.edits.count
     let build = build
-    let registration = registration
+    let query = query
     Task {
-      await registration.value
       let result: Result<FetchedResult<Item>, any Error>
       do {
-        let read = try await writer.read { db in
+        let read = try await query.read { db in
           try context.read(db, need: fetch.need, current: current)
         }
         result = .success(
@@ -339,7 +277,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   ) {
     let outcome: FetchSchedule.Outcome
     switch result {
-    case .success where edits != editCount:
+    case .success where edits != self.edits.count:
       // A user edit changed the rows while this fetch ran: its rows were
       // merged into the ones before the edit. Everything is read again
       // rather than show them (the edit would flicker back).
@@ -350,14 +288,14 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
       outcome = .inconsistent
     case .failure: outcome = .failed
     }
-    if schedule.finished(fetch, outcome) {
+    if query.finished(fetch, outcome) {
       switch result {
       case .success where outcome == .inconsistent:
         break
       case .success(let fetched):
-        if fetched.checked { consistencyCheckCount += 1 }
-        if fetched.readEverything && fetch.need != .everything { fullFetchCount += 1 }
-        if let plan = fetched.plan { tracker.adopt(plan) }
+        if fetched.checked { counts.consistencyChecks += 1 }
+        if fetched.readEverything && fetch.need != .everything { counts.fullFetches += 1 }
+        if let plan = fetched.plan { query.adopt(plan) }
         rows = fetched.rows
         rowsRequest = (request.table, request.ordering)
         content = fetched.snapshot
@@ -370,7 +308,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
         break
       }
     }
-    startNextFetch()
+    query.next()
   }
 
   /// Makes ``snapshot`` from the content and the state, and tells observers.
@@ -379,8 +317,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
       content, in: state, placeholderSection: placeholderSection, makePlaceholder: makePlaceholder)
     if let willApply { display = willApply(display) }
     snapshot = display
-    observers.notify()
-    for stream in streams.values { stream.yield(display) }
+    publication.publish(display)
   }
 }
 

@@ -101,22 +101,6 @@ public struct FetchedRequest: Sendable, CustomStringConvertible {
   }
 }
 
-/// A request edit that does not apply to the request.
-@nonexhaustive
-public enum FetchedRequestError: Error, Equatable, CustomStringConvertible {
-  /// The edit (`operation`) needs a table request, and the request is SQL.
-  case notATableRequest(String)
-
-  /// The message, naming the edit and how to do it instead.
-  public var description: String {
-    switch self {
-    case .notATableRequest(let operation):
-      "\(operation) needs a table request, but the request is SQL (FetchedRequest(sql:)): "
-        + "its filter and order are part of its SQL; show another request with setRequest(_:)"
-    }
-  }
-}
-
 /// How a table stores its rows, which decides how a ``FetchedList`` can
 /// follow it.
 enum TableShape: Sendable, Equatable {
@@ -250,36 +234,6 @@ func containsKeyword(_ keyword: String, in sql: String) -> Bool {
     }
   }
   return false
-}
-
-/// One term of a ``FetchedRequest``'s order: a column, ascending or
-/// descending, compared as SQLite compares (NULLs first, numbers, text,
-/// blobs), with `BINARY` or `NOCASE` collation, whatever collation the
-/// column declares.
-public struct FetchedOrdering: Sendable, Hashable, CustomStringConvertible {
-  /// The column.
-  public var column: String
-  /// Whether smaller values come first.
-  public var ascending: Bool
-  /// Whether text compares with SQLite's `NOCASE` collation (ASCII letters
-  /// folded) rather than `BINARY`.
-  public var caseInsensitive: Bool
-
-  /// The column in ascending order.
-  public static func ascending(_ column: String, caseInsensitive: Bool = false) -> FetchedOrdering {
-    FetchedOrdering(column: column, ascending: true, caseInsensitive: caseInsensitive)
-  }
-
-  /// The column in descending order.
-  public static func descending(_ column: String, caseInsensitive: Bool = false) -> FetchedOrdering
-  {
-    FetchedOrdering(column: column, ascending: false, caseInsensitive: caseInsensitive)
-  }
-
-  /// "name ASC NOCASE".
-  public var description: String {
-    "\(column) \(ascending ? "ASC" : "DESC")\(caseInsensitive ? " NOCASE" : "")"
-  }
 }
 
 /// `name` as an SQL identifier.

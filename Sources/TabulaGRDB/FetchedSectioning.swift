@@ -45,22 +45,3 @@ public struct FetchedSectioning<Record>: Sendable {
     FetchedSectioning(column: nil, key: { record, _ in key(record) }, order: order, title: title)
   }
 }
-
-/// The order of a ``FetchedList``'s sections.
-public enum FetchedSectionOrder: Sendable {
-  /// As their first rows appear in the request's order.
-  case firstAppearance
-  /// By section key, ascending.
-  case ascending
-  /// By section key, descending.
-  case descending
-
-  @usableFromInline
-  var sectionOrder: SectionOrder<String> {
-    switch self {
-    case .firstAppearance: .firstAppearance
-    case .ascending: .ascending
-    case .descending: .descending
-    }
-  }
-}

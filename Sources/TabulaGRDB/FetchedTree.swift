@@ -69,19 +69,17 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   /// children were read); `nil` after a read.
   public private(set) var lastChange: SnapshotChange<SectionInfo, OutlineRow<Item>>?
 
-  private let writer: any DatabaseWriter
   private let makeItem: @Sendable (Record) -> Item
-  private var schedule = FetchSchedule()
-  private let tracker: ChangeTracker
-  private let registration: Task<Void, Never>
+  /// Keeping up with the database: commits, reads, idleness.
+  private let query: LiveQuery
+  /// Observers and streams of ``snapshot``.
+  private let publication = SnapshotPublication<Snapshot<SectionInfo, OutlineRow<Item>>>()
   /// Nodes whose whole subtree is to be expanded as it is read.
   private var expandingSubtrees: Set<Item.ID> = []
   /// Nodes collapsed while a subtree is being expanded whole: no read
   /// expands them again, not even one that started before the collapse.
   /// Emptied once no subtree is being expanded whole.
   private var keptCollapsed: Set<Item.ID> = []
-  private let observers = ObserverList()
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// The tree of `request` in `database`, each row made an item by
   /// `makeItem`, every node collapsed. It starts reading and observing at
@@ -91,21 +89,12 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     section: SectionInfo = SectionInfo(id: "tree"),
     makeItem: @escaping @Sendable (Record) -> Item
   ) {
-    self.writer = database
+    self.query = LiveQuery(database, table: request.table)
     self.request = request
     self.section = section
     self.makeItem = makeItem
-    let tracker = ChangeTracker(table: request.table)
-    self.tracker = tracker
-    registration = Task {
-      _ = try? await database.writeWithoutTransaction { db in
-        db.add(transactionObserver: tracker, extent: .observerLifetime)
-      }
-    }
-    tracker.deliver { [weak self] need, generation in
-      Task { @MainActor in self?.committed(need, generation: generation) }
-    }
-    startNextRead()
+    query.startRead = { [weak self] fetch in self?.read(fetch) }
+    query.next()
   }
 
   // MARK: Expanding and collapsing
@@ -161,19 +150,25 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Whether every commit announced so far is shown and no read runs or
   /// waits.
-  public var isIdle: Bool { schedule.isIdle && !tracker.hasUndeliveredCommits }
+  public var isIdle: Bool { query.isIdle }
 
   /// Returns once every commit and expansion so far is shown (or the read
   /// failed: see ``state``).
   public func waitUntilIdle() async {
-    while !isIdle {
-      await withCheckedContinuation { idleWaiters.append($0) }
-    }
+    await query.waitUntilIdle()
+  }
+
+  /// The snapshots the tree publishes: the current one, then each new one
+  /// (a read, or a toggle shown without one). A consumer slower than the
+  /// tree gets only the newest; the sequence ends when the tree is
+  /// deallocated.
+  public var snapshots: AsyncStream<Snapshot<SectionInfo, OutlineRow<Item>>> {
+    publication.stream(startingWith: snapshot)
   }
 
   /// Calls `observer` after every change of ``snapshot`` or ``state``.
   public func observe(_ observer: @escaping @MainActor () -> Void) -> ObservationToken {
-    observers.add(observer)
+    publication.observe(observer)
   }
 
   // MARK: Reading
@@ -186,44 +181,28 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     guard let (next, change) = try outline.toggling(id, shown: snapshot, change) else { return }
     snapshot = next
     lastChange = change
-    observers.notify()
+    publication.publish(next)
   }
 
   /// Reads the visible part again, as a new generation: a read already
   /// running was made for the old expansion and is not applied.
   private func readAgain() {
-    schedule.requestChanged()
-    tracker.begin(generation: schedule.generation, table: request.table)
-    startNextRead()
+    query.requestChanged(table: request.table)
   }
 
-  private func committed(_ need: FetchSchedule.Need, generation: Int) {
-    tracker.commitDelivered()
-    schedule.committed(need, generation: generation)
-    startNextRead()
-  }
-
-  private func startNextRead() {
-    guard let fetch = schedule.start() else {
-      if isIdle {
-        let waiters = idleWaiters
-        idleWaiters = []
-        for waiter in waiters { waiter.resume() }
-      }
-      return
-    }
+  /// Reads the visible part (the query started the read: see
+  /// ``LiveQuery``), then shows it.
+  private func read(_ fetch: FetchSchedule.Fetch) {
     readCount += 1
     let reader = FetchedTreeReader(
       request: request, makeItem: makeItem, generation: fetch.generation,
       expanded: outline.expandedIDs, expandingSubtrees: expandingSubtrees,
       keptCollapsed: keptCollapsed)
-    let writer = writer
-    let registration = registration
+    let query = query
     Task {
-      await registration.value
       let result: Result<FetchedTreeRead<Item>, any Error>
       do {
-        result = .success(try await writer.read { db in try reader.read(db) })
+        result = .success(try await query.read { db in try reader.read(db) })
       } catch {
         result = .failure(error)
       }
@@ -235,7 +214,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedTreeRead<Item>, any Error>
   ) {
     let outcome: FetchSchedule.Outcome = if case .success = result { .applied } else { .failed }
-    if schedule.finished(fetch, outcome) {
+    if query.finished(fetch, outcome) {
       switch result {
       case .success(let read) where !read.unloaded.isDisjoint(with: outline.expandedIDs):
         // A node was expanded while this read ran, made for it collapsed:
@@ -245,7 +224,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
         readAgain()
         return
       case .success(let read):
-        tracker.adopt(read.plan)
+        query.adopt(read.plan)
         // What the read expanded under subtrees expanded whole, unless
         // collapsed since it started (the subtree's root, or the node).
         let expanding = read.expanded.filter {
@@ -264,7 +243,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
         publish()
       }
     }
-    startNextRead()
+    query.next()
   }
 
   /// Makes ``snapshot`` from the outline, and tells observers.
@@ -275,7 +254,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
     } catch {
       state = .error(error.description)
     }
-    observers.notify()
+    publication.publish(snapshot)
   }
 }
 
@@ -286,154 +265,5 @@ extension FetchedTree where Item == Record, Record: Diffable {
     section: SectionInfo = SectionInfo(id: "tree")
   ) {
     self.init(database, request: request, section: section, makeItem: { $0 })
-  }
-}
-
-/// What one read of a ``FetchedTree`` returned.
-struct FetchedTreeRead<Item: Diffable>: Sendable {
-  /// The roots and the children of the expanded nodes.
-  let tree: Tree<Item>
-  /// The nodes read whose children were not read (they have some).
-  let unloaded: Set<Item.ID>
-  /// Nodes expanded by the read, each with the root of the subtree being
-  /// expanded whole that it lies in (the nearest one).
-  let expanded: [(id: Item.ID, root: Item.ID)]
-  /// The subtrees the read expanded whole (those it reached).
-  let expandedSubtrees: Set<Item.ID>
-  /// What the read learned about the request, for the change tracker.
-  let plan: FetchPlan
-}
-
-/// One read of a ``FetchedTree``, captured on the main actor and run on
-/// GRDB's reader: the roots, then the children of expanded nodes, level by
-/// level.
-struct FetchedTreeReader<Record: FetchableRecord & Sendable, Item: Diffable>: Sendable {
-  let request: FetchedTreeRequest
-  let makeItem: @Sendable (Record) -> Item
-  let generation: Int
-  let expanded: Set<Item.ID>
-  let expandingSubtrees: Set<Item.ID>
-  let keptCollapsed: Set<Item.ID>
-
-  func read(_ db: Database) throws -> FetchedTreeRead<Item> {
-    var pairs: [(item: Item, parentID: Item.ID?)] = []
-    var unloaded: Set<Item.ID> = []
-    var newlyExpanded: [(id: Item.ID, root: Item.ID)] = []
-    // The nodes whose children are read: the database id of each, once.
-    // Reading a database id's children twice would read the same rows
-    // again: a cycle through a repeated id (a non-unique id column) would
-    // never end, and two rows sharing an id could not both be parents.
-    var parentNodes: [ParentNode] = []
-    var nodeOfDatabaseID: [DatabaseValue: Int] = [:]
-    let schemaVersion = try db.schemaVersion()
-    let (rootsSQL, rootsArguments) = try request.childrenSQL(of: nil).build(db)
-    let rootsStatement = try db.makeStatement(sql: rootsSQL)
-    var level = try rows(rootsStatement, rootsArguments, parents: [:], nodes: parentNodes)
-    while true {
-      // This level's parents: the database ids to read the children of.
-      var frontier: [DatabaseValue] = []
-      var parents: [DatabaseValue: Int] = [:]
-      for row in level {
-        pairs.append((row.item, row.parentNode.map { parentNodes[$0].itemID }))
-        let id = row.item.id
-        // The subtree expanded whole that the row lies in, if any.
-        let wholeRoot = expandingSubtrees.contains(id) ? id : row.wholeRoot
-        guard row.hasChildren else { continue }
-        let expandedWhole = wholeRoot != nil && !keptCollapsed.contains(id)
-        guard expanded.contains(id) || expandedWhole else {
-          unloaded.insert(row.item.id)
-          continue
-        }
-        if let earlier = nodeOfDatabaseID[row.databaseID] {
-          throw repeatedParent(row, earlier: earlier, in: parentNodes)
-        }
-        if let wholeRoot, !expanded.contains(id) { newlyExpanded.append((id, wholeRoot)) }
-        nodeOfDatabaseID[row.databaseID] = parentNodes.count
-        parents[row.databaseID] = parentNodes.count
-        parentNodes.append(
-          ParentNode(itemID: id, parent: row.parentNode, wholeRoot: wholeRoot))
-        frontier.append(row.databaseID)
-      }
-      guard !frontier.isEmpty else { break }
-      level = []
-      for start in stride(from: 0, to: frontier.count, by: 500) {
-        let chunk = Array(frontier[start..<min(start + 500, frontier.count)])
-        let (sql, arguments) = try request.childrenSQL(of: chunk).build(db)
-        level += try rows(
-          db.makeStatement(sql: sql), arguments, parents: parents, nodes: parentNodes)
-      }
-    }
-    let plan = FetchPlan(
-      generation: generation, schemaVersion: schemaVersion,
-      region: rootsStatement.databaseRegion, incremental: false, rowIDColumns: [],
-      uniqueColumns: [])
-    let tree = try Tree(pairs)
-    return FetchedTreeRead(
-      tree: tree, unloaded: unloaded, expanded: newlyExpanded,
-      expandedSubtrees: expandingSubtrees.filter(tree.contains), plan: plan)
-  }
-
-  /// A node whose children are read.
-  private struct ParentNode {
-    let itemID: Item.ID
-    /// Its parent node, `nil` for a root.
-    let parent: Int?
-    /// The root of the subtree expanded whole that it lies in, if any.
-    let wholeRoot: Item.ID?
-  }
-
-  /// The error for `row`, whose children are to be read although its
-  /// database id's were read already, for the node `earlier`: when that
-  /// node is one of the row's ancestors, the nodes from it down to the
-  /// row's parent form a cycle (`TreeError.cycles(_:)`, as `Tree` names
-  /// one); else two rows share the id (`TreeError.duplicateIDs(_:)`).
-  private func repeatedParent(
-    _ row: ReadRow, earlier: Int, in nodes: [ParentNode]
-  ) -> TreeError {
-    var path: [Int] = []
-    var node = row.parentNode
-    while let current = node {
-      path.append(current)
-      if current == earlier {
-        return .cycles([path.reversed().map { String(reflecting: nodes[$0].itemID) }])
-      }
-      node = nodes[current].parent
-    }
-    return .duplicateIDs([
-      TreeError.Duplicate(
-        id: String(reflecting: row.item.id),
-        parents: [nodes[earlier].parent, row.parentNode].map { parent in
-          parent.map { String(reflecting: nodes[$0].itemID) }
-        })
-    ])
-  }
-
-  private struct ReadRow {
-    let item: Item
-    let databaseID: DatabaseValue
-    /// The parent's node, `nil` for a root.
-    let parentNode: Int?
-    let hasChildren: Bool
-    /// The root of the subtree expanded whole that its parent lies in.
-    let wholeRoot: Item.ID?
-  }
-
-  private func rows(
-    _ statement: Statement, _ arguments: StatementArguments,
-    parents: [DatabaseValue: Int], nodes: [ParentNode]
-  ) throws -> [ReadRow] {
-    var rows: [ReadRow] = []
-    let cursor = try Row.fetchCursor(statement, arguments: arguments)
-    while let row = try cursor.next() {
-      let databaseID: DatabaseValue = row["tabula_id"]
-      let parentDatabaseID: DatabaseValue = row["tabula_parent"]
-      let parent = parents[parentDatabaseID]
-      rows.append(
-        ReadRow(
-          item: makeItem(try Record(row: row)), databaseID: databaseID, parentNode: parent,
-          hasChildren: row["tabula_has_children"] as Bool? ?? false,
-          wholeRoot: parent.flatMap { nodes[$0].wholeRoot }))
-    }
-    return rows
   }
 }

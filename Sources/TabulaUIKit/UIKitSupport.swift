@@ -12,9 +12,14 @@
 //   delegate every call Tabula does not answer;
 // - ListViewGlue.swift: what tables and collection views share (wiring a
 //   bridge, batches, off-window reloads, the reading position, selection);
+// - TableViewBridge.swift, CollectionViewBridge.swift: each view's data
+//   source and delegate, answered from a ListHostDataSource;
 // - UITableView+ListHost.swift, UICollectionView+ListHost.swift: each
 //   view's own calls; UITableView+SectionViews.swift: table headers and
-//   footers; UserEdits+UIKit.swift: reordering, deletes, swipes, undo.
+//   footers; UserEdits+UIKit.swift: reordering, deletes, swipes, undo;
+// - CompositionalLayout.swift: compositional layouts from SectionLayouts;
+//   ContentConfigurationPresenter.swift: rows made of content
+//   configurations; UIRefreshControl+PullToRefresh.swift.
 
 #if canImport(UIKit)
   import Foundation

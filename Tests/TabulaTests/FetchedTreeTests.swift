@@ -137,6 +137,28 @@ struct FetchedTreeTests {
         == "unknown node ID 99: not in the tree")
   }
 
+  @Test("snapshots as an AsyncSequence: the current one, a toggle, a commit; ends with the tree")
+  func asyncSequence() async throws {
+    let database = try DatabaseQueue()
+    try nodeDatabase(database)
+    var tree: FetchedTree<TreeRow, TreeRow>? = FetchedTree(database, request: nodeRequest)
+    await tree!.waitUntilIdle()
+    var iterator = tree!.snapshots.makeAsyncIterator()
+    #expect(await iterator.next()?.items.map(\.id) == [1, 2])
+    try tree!.expand(2)  // its children are read first
+    await tree!.waitUntilIdle()
+    #expect(await iterator.next()?.items.map(\.id) == [1, 2, 6])
+    try tree!.collapse(2)  // a toggle shown without a read
+    #expect(await iterator.next()?.items.map(\.id) == [1, 2])
+    try await database.write { db in
+      try TreeRow(id: 7, parent: nil, title: "seven", position: 3).insert(db)
+    }
+    #expect(await iterator.next()?.items.map(\.id) == [1, 2, 7])
+    await tree!.waitUntilIdle()
+    tree = nil
+    #expect(await iterator.next() == nil, "the sequence ends when the tree goes")
+  }
+
   @Test("inserts, moves, updates and deletes under expanded nodes animate, moves as moves")
   func liveChanges() async throws {
     let database = try DatabaseQueue()

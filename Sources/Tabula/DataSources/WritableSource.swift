@@ -1,78 +1,3 @@
-/// An edit the user made on screen, for a ``WritableSource`` to write back
-/// to its data.
-public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
-  /// The user moved `placement.item` to `placement` (a place among its new
-  /// neighbours). `base` is the list as it showed before the move,
-  /// `result` as it shows after: a source whose snapshot is `base` itself
-  /// (``Snapshot/isIdentical(to:)``) may take `result` as its new one, which
-  /// the controller then recognises in O(1).
-  case move(to: Placement, base: Snapshot<SectionModel, Item>, result: Snapshot<SectionModel, Item>)
-
-  /// The user deleted `items` (a swipe, a delete of the selection).
-  case delete(items: [Item])
-
-  /// Items come back where they were (an undone delete): each, in order,
-  /// at its placement.
-  case insert(items: [Placement])
-
-  /// Where an item goes, by its neighbours' ids, so that it can be placed
-  /// in a list that changed since: just before the item it came before
-  /// (`before`); if that one is gone, just after the item it came after
-  /// (`after`); if both are gone, at its index in the section (`index`),
-  /// or at the section's end. ``Snapshot/apply(_:)`` places items this way.
-  public struct Placement: Sendable {
-    /// The item.
-    public var item: Item
-    /// The id of its section.
-    public var section: SectionModel.ID
-    /// The id of the item it comes before, or `nil` when it is the
-    /// section's last.
-    public var before: Item.ID?
-    /// The id of the item it comes after, or `nil` when it is the
-    /// section's first (or unknown).
-    public var after: Item.ID?
-    /// Its index in the section, the last resort (`nil`: unknown).
-    public var index: Int?
-
-    /// A placement.
-    public init(
-      item: Item, section: SectionModel.ID, before: Item.ID?, after: Item.ID? = nil,
-      index: Int? = nil
-    ) {
-      self.item = item
-      self.section = section
-      self.before = before
-      self.after = after
-      self.index = index
-    }
-  }
-
-  /// The edit without the snapshots a move carries (kept in a history,
-  /// they would hold whole lists alive).
-  public var stripped: UserEdit {
-    guard case .move(let placement, _, _) = self else { return self }
-    return .move(to: placement, base: Snapshot(), result: Snapshot())
-  }
-
-  /// How many items the edit touches.
-  public var itemCount: Int {
-    switch self {
-    case .move: 1
-    case .delete(let items): items.count
-    case .insert(let placements): placements.count
-    }
-  }
-
-  /// The items the edit touches.
-  public var items: [Item] {
-    switch self {
-    case .move(let placement, _, _): [placement.item]
-    case .delete(let items): items
-    case .insert(let placements): placements.map(\.item)
-    }
-  }
-}
-
 extension Snapshot {
   /// Where the item at `path` is, by ids: its section, the items before
   /// and after it, and its index (what puts it back there with
@@ -237,18 +162,5 @@ extension Snapshot {
     let count = numberOfItems(inSectionAt: index)
     let end = ItemPath(section: index, item: from.section == index ? count - 1 : count)
     if from != end { try moveItem(from: from, to: end) }
-  }
-}
-
-/// Why a user edit cannot be written.
-public enum UserEditError: Error, Equatable, CustomStringConvertible {
-  /// The source (named) cannot write.
-  case readOnlySource(String)
-
-  /// The message.
-  public var description: String {
-    switch self {
-    case .readOnlySource(let source): "the source \(source) cannot write user edits"
-    }
   }
 }

@@ -288,14 +288,6 @@ extension Snapshot {
   }
 }
 
-/// How an item is refreshed when its content changed or it was marked.
-public enum UpdateKind: Sendable, Hashable {
-  /// Refresh the existing cell in place (the same cell kind shows the item).
-  case reconfigure
-  /// Replace the cell with a newly made one.
-  case reload
-}
-
 /// Runs `body`, trapping with the error's message if it throws.
 @inlinable
 func _trapping<Result>(_ body: () throws(SnapshotError) -> Result) -> Result {

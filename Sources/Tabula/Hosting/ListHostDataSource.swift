@@ -1,0 +1,216 @@
+/// What a ``ListHost`` asks of its data: counts, cells, titles, heights, and
+/// what to do with a selection. ``ListController`` is the usual one.
+@MainActor
+public protocol ListHostDataSource<Cell>: AnyObject {
+  /// The kind of cell the host shows.
+  associatedtype Cell
+
+  /// The number of sections.
+  var numberOfSections: Int { get }
+
+  /// The number of items in a section.
+  func numberOfItems(inSectionAt section: Int) -> Int
+
+  /// The configured cell for the item at `path`, dequeued from `host`.
+  func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell
+
+  /// The header title of a section, if any.
+  func headerTitle(forSectionAt section: Int) -> String?
+
+  /// The footer title of a section, if any.
+  func footerTitle(forSectionAt section: Int) -> String?
+
+  /// The reuse identifier of the view of `kind` the section at `section`
+  /// shows (see ``SectionPresenter``), or `nil` when it shows none: the host
+  /// then shows the section's title, if it has one.
+  ///
+  /// A host asks it when the section comes on screen and again when the
+  /// section is updated: the same identifier means the view on screen is
+  /// configured again in place (``configureSectionView(_:ofKind:inSectionAt:)``),
+  /// another one (or `nil`) that it is replaced.
+  func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
+    -> String?
+
+  /// Configures `view`, which the host dequeued under the section's
+  /// ``sectionViewReuseIdentifier(ofKind:inSectionAt:)`` (or shows already),
+  /// to show the section at `section`.
+  func configureSectionView<View>(
+    _ view: View, ofKind kind: SectionViewKind, inSectionAt section: Int)
+
+  /// The height of the section's view of `kind` for a list `width` wide, or
+  /// `nil` for the host's default.
+  func sectionViewHeight(ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double)
+    -> Double?
+
+  /// How the section at `section` lays out its items, for a host whose
+  /// layout asks (a collection view with Tabula's compositional layout), or
+  /// `nil` for the layout's default.
+  func sectionLayout(forSectionAt section: Int) -> SectionLayout?
+
+  /// The height of the item at `path` for a list `width` wide, or `nil` for
+  /// the host's default.
+  func height(forItemAt path: ItemPath, width: Double) -> Double?
+
+  /// A cheap guess at the height of the item at `path` (a row off screen,
+  /// not measured yet), or `nil` for the host's default.
+  func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double?
+
+  /// `cell` is about to appear for the item at `path` (in the data the host
+  /// shows). Hosts call it once per cell that comes on screen, and later
+  /// ``didEndDisplaying(_:forItemAt:)`` once for the same cell.
+  func willDisplay(_ cell: Cell, forItemAt path: ItemPath)
+
+  /// `cell` left the screen; `path` is where its row was in the data the
+  /// host showed (the row may be deleted by now).
+  func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath)
+
+  /// The items at `paths` are about to come on screen.
+  func prefetchItems(at paths: [ItemPath])
+
+  /// The items at `paths`, prefetched, will not come on screen after all.
+  func cancelPrefetchingItems(at paths: [ItemPath])
+
+  /// The user selected the item at `path`.
+  func didSelectItem(at path: ItemPath)
+
+  /// Whether the user may pick up the item at `path` to move it (UIKit's
+  /// `canMoveRowAt`).
+  func canMoveItem(at path: ItemPath) -> Bool
+
+  /// Where an item the user drags from `source` lands when dropped at
+  /// `proposed` (UIKit's `targetIndexPathForMoveFromRowAt`): `proposed`, a
+  /// redirected path, or `source` to keep it in place.
+  func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath
+
+  /// The user moved the item at `source` to `destination` (a path after the
+  /// move, as `moveRow(at:to:)` means it), and the host shows it there
+  /// already (UIKit's `moveRowAt`): the data source adopts the move without
+  /// a batch.
+  func userMovedItem(from source: ItemPath, to destination: ItemPath)
+
+  /// The swipe actions of the item at `path` on `edge`, in order.
+  func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction]
+
+  /// The user chose `action` on the item at `path`.
+  func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath)
+
+  /// Whether the data source keeps the selection (the host then mirrors it;
+  /// otherwise the host's own selection is left alone).
+  var managesSelection: Bool { get }
+
+  /// Whether the item at `path` is selected (the host marks it).
+  func isItemSelected(at path: ItemPath) -> Bool
+
+  /// The paths of the selected items, in list order.
+  var selectedItemPaths: [ItemPath] { get }
+
+  /// The host deselected the item at `path` (UIKit's `didDeselectRowAt`: a
+  /// tap on a selected row in multiple selection).
+  func didDeselectItem(at path: ItemPath)
+
+  /// The user toggled the selection of the item at `path` (the terminal's
+  /// space key; UIKit reports taps through ``didSelectItem(at:)``).
+  func userToggleSelection(at path: ItemPath)
+
+  /// The user asked to take back the last edit (the terminal's `z`).
+  func undoUserEdit()
+
+  /// The user asked to do the last undone edit again (the terminal's `Z`).
+  func redoUserEdit()
+
+  /// Whether the user may delete the item at `path` (UIKit: the editing
+  /// style `.delete`, a swipe to delete).
+  func canDeleteItem(at path: ItemPath) -> Bool
+
+  /// The user asked to delete the items at `paths` (UIKit's commit of the
+  /// `.delete` editing style): the data source deletes them, with a batch
+  /// the host animates. The host has not removed them itself.
+  func userDeleteItems(at paths: [ItemPath])
+
+  /// The user selected the header of the section at `section` (to collapse
+  /// or expand it, say).
+  func didSelectHeader(inSectionAt section: Int)
+}
+
+extension ListHostDataSource {
+  /// Ignores the tap: a data source without sections that respond to their
+  /// header need not implement it.
+  public func didSelectHeader(inSectionAt section: Int) {}
+
+  /// No section views: sections show their titles.
+  public func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)
+    -> String?
+  { nil }
+
+  /// Nothing to configure: there are no section views.
+  public func configureSectionView<View>(
+    _ view: View, ofKind kind: SectionViewKind, inSectionAt section: Int
+  ) {}
+
+  /// `nil`: the layout's default.
+  public func sectionLayout(forSectionAt section: Int) -> SectionLayout? { nil }
+
+  /// The host's default.
+  public func sectionViewHeight(
+    ofKind kind: SectionViewKind, inSectionAt section: Int, width: Double
+  ) -> Double? { nil }
+
+  /// Rows do not move.
+  public func canMoveItem(at path: ItemPath) -> Bool { false }
+
+  /// `proposed`.
+  public func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath {
+    proposed
+  }
+
+  /// Ignored: a data source whose rows cannot move never hears of a move.
+  public func userMovedItem(from source: ItemPath, to destination: ItemPath) {}
+
+  /// None.
+  public func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] { [] }
+
+  /// Ignored: there are no swipe actions.
+  public func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {}
+
+  /// `false`: the host's own selection is the app's.
+  public var managesSelection: Bool { false }
+
+  /// Nothing is selected.
+  public func isItemSelected(at path: ItemPath) -> Bool { false }
+
+  /// Nothing is selected.
+  public var selectedItemPaths: [ItemPath] { [] }
+
+  /// Ignored.
+  public func userToggleSelection(at path: ItemPath) {}
+
+  /// Ignored.
+  public func didDeselectItem(at path: ItemPath) {}
+
+  /// Ignored: no history.
+  public func undoUserEdit() {}
+
+  /// Ignored: no history.
+  public func redoUserEdit() {}
+
+  /// Rows are not deleted.
+  public func canDeleteItem(at path: ItemPath) -> Bool { false }
+
+  /// Ignored: a data source whose rows cannot be deleted never hears of it.
+  public func userDeleteItems(at paths: [ItemPath]) {}
+
+  /// No estimate: the host's default.
+  public func estimatedHeight(forItemAt path: ItemPath, width: Double) -> Double? { nil }
+
+  /// Ignored.
+  public func willDisplay(_ cell: Cell, forItemAt path: ItemPath) {}
+
+  /// Ignored.
+  public func didEndDisplaying(_ cell: Cell, forItemAt path: ItemPath) {}
+
+  /// Ignored.
+  public func prefetchItems(at paths: [ItemPath]) {}
+
+  /// Ignored.
+  public func cancelPrefetchingItems(at paths: [ItemPath]) {}
+}
