@@ -50,23 +50,31 @@ extension ListController {
     return cellProvider(host, path, item)
   }
 
-  /// The section model's ``HeaderTitleProviding/headerTitle``, if it has one.
+  /// The section's header title: ``sectionTitle``'s answer, else the
+  /// section model's ``HeaderTitleProviding/headerTitle``, if it has one.
   ///
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   func headerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
+    if let sectionTitle = presentation.sectionTitle {
+      return sectionTitle(.header, _snapshot.sections[section], section)
+    }
     return (sectionModel(at: section) as? any HeaderTitleProviding)?.headerTitle
   }
 
-  /// The section model's ``HeaderTitleProviding/footerTitle``, if it has one.
+  /// The section's footer title: ``sectionTitle``'s answer, else the
+  /// section model's ``HeaderTitleProviding/footerTitle``, if it has one.
   ///
   /// - Precondition: `section` is a section index of ``snapshot``; otherwise
   ///   this traps with the
   ///   ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
   func footerTitle(forSectionAt section: Int) -> String? {
     _snapshot._checkSectionIndex(section)
+    if let sectionTitle = presentation.sectionTitle {
+      return sectionTitle(.footer, _snapshot.sections[section], section)
+    }
     return (sectionModel(at: section) as? any HeaderTitleProviding)?.footerTitle
   }
 

@@ -161,6 +161,38 @@ extension ListController {
     set { userEdits.didFailSwipeAction = newValue }
   }
 
+  /// Called after the user moved a row and the list kept the move (the
+  /// snapshot shows it, and it was handed to the connected source): the
+  /// item, the path it left and the path it is at. A refused move (see
+  /// ``canMove``, ``moveTarget``) is not reported here.
+  public var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
+  {
+    get { userEdits.didUserMoveItem }
+    set { userEdits.didUserMoveItem = newValue }
+  }
+
+  /// Takes the user's deletes over: when set, a delete the host reports (a
+  /// swipe, the delete control in editing mode) is handed to it with the
+  /// rows' items and paths, and the list changes nothing itself; the app
+  /// applies a snapshot without the rows (or keeps them, to ask first).
+  /// Rows ``canDeleteItem(at:)`` refuses are left out, as without it.
+  /// ``userDeleteItems(withIDs:)`` still deletes.
+  public var handleUserDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)? {
+    get { userEdits.handleUserDelete }
+    set { userEdits.handleUserDelete = newValue }
+  }
+
+  /// Answers section header and footer titles in place of the section
+  /// models' ``HeaderTitleProviding`` answers: the kind, the section's
+  /// model and its index. Ask the host to reload the sections to show new
+  /// titles.
+  public var sectionTitle:
+    (@MainActor (_ kind: SectionViewKind, _ section: SectionModel, _ index: Int) -> String?)?
+  {
+    get { presentation.sectionTitle }
+    set { presentation.sectionTitle = newValue }
+  }
+
   /// Hears a user edit the connected ``WritableSource`` could not write;
   /// without it, the error goes to ``TabulaLog``. The list has gone back
   /// to the source's snapshot by then.

@@ -21,8 +21,12 @@ extension ListController {
         "the host asked to delete rows the list does not let go: \(refused.map(\.description)) "
           + "(their presenter or canDelete refuses)")
     }
-    let deletable = zip(paths, items).filter { !refused.contains($0.0) }.map(\.1)
-    userDeleteItems(withIDs: deletable.map(\.id))
+    let deletable = zip(paths, items).filter { !refused.contains($0.0) }
+    if let handleUserDelete = userEdits.handleUserDelete {
+      if !deletable.isEmpty { handleUserDelete(deletable.map(\.1), deletable.map(\.0)) }
+      return
+    }
+    userDeleteItems(withIDs: deletable.map(\.1.id))
   }
 
   /// Deletes the items with `ids` as the user's edit (the delete key, a

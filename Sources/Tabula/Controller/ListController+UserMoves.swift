@@ -101,6 +101,7 @@ extension ListController {
     let serial = record(
       EditHistory.Step(name: stepName("Move", [item]), redo: edit.stripped, undo: back))
     watch(outcome.saving, of: edit, step: serial)
+    userEdits.didUserMoveItem?(item, source, destination)
   }
 
   /// Puts a row whose move was refused back: to the source's snapshot, or,

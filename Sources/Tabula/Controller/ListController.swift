@@ -115,7 +115,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   /// The data source this controller follows, if any.
   var connection: SourceConnection?
   /// What the host last saw of the presenters.
-  var presentation = PresenterTracking()
+  var presentation = PresenterTracking<SectionModel>()
   /// The host's data source: answers and events, passed on to this
   /// controller.
   private var events: HostEvents<SectionModel, Item, Cell>!

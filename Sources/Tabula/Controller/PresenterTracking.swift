@@ -2,7 +2,9 @@
 /// when the registry changes (a new style, a presenter registered), the
 /// visible rows or the section views are refreshed once.
 @MainActor
-struct PresenterTracking {
+struct PresenterTracking<SectionModel> {
+  /// The app's section titles, if it gives them (else the models').
+  var sectionTitle: SectionTitleProvider<SectionModel>?
   /// The registry's `sectionVersion` the host's section views were last
   /// refreshed for.
   var shownSectionVersion = 0
@@ -15,3 +17,8 @@ struct PresenterTracking {
   /// view type.
   let mismatchedViews = ReportOnce<String>()
 }
+
+/// Answers a section's header or footer title in place of its model's
+/// ``HeaderTitleProviding`` answer (see ``ListController/sectionTitle``).
+typealias SectionTitleProvider<SectionModel> =
+  @MainActor (_ kind: SectionViewKind, _ section: SectionModel, _ index: Int) -> String?

@@ -1,0 +1,173 @@
+/// Apple's diffable data sources, for any ``ListHost``: what TabulaUIKit's
+/// `TableViewDataSource` and `CollectionViewDataSource` are made of, and
+/// what tests drive on a simulated view.
+///
+/// It shows ``DiffableSnapshot``s through a ``ListController`` (Tabula's
+/// diff and staging: minimal moves, batches the host accepts), with cells
+/// from a cell provider given the host, the path and the item identifier,
+/// as Apple's:
+///
+/// ```swift
+/// let table = SimulatedTableView()
+/// let dataSource = DiffableDataSource<SimulatedTableView, Section, Int>(host: table) {
+///   host, path, id in
+///   let cell = host.dequeueCell(withReuseIdentifier: "row", for: path)
+///   cell.text = "Row \(id)"
+///   return cell
+/// }
+/// var snapshot = DiffableSnapshot<Section, Int>()
+/// snapshot.appendSections([.main])
+/// snapshot.appendItems([1, 2, 3])
+/// dataSource.apply(snapshot)
+/// ```
+///
+/// ## Differences from Apple's
+///
+/// - Edits Apple's snapshot stops the app for are recorded in the
+///   snapshot's ``DiffableSnapshot/problems`` and reported through
+///   ``TabulaLog`` when it is applied; the rest of each edit is applied.
+/// - A cell provider that returns `nil` (Apple's data source stops the
+///   app) gets the host's fallback cell for that row, reported once per
+///   item through ``TabulaLog``.
+/// - `apply` is main-actor only: an apply from another actor does not
+///   compile in Swift 6 (Apple's is `nonisolated` and asserts at run time
+///   that it is always called from the same queue).
+/// - ``itemIdentifier(for:)`` and ``path(for:)`` answer for the snapshot the
+///   host shows now, so the paths of its callbacks during an animated
+///   update match; ``snapshot()`` is the last snapshot applied, as in
+///   Apple's.
+/// - User moves are kept by the data source (``snapshot()`` shows them)
+///   before ``didMoveItem`` hears them; user deletes go to ``commitDelete``
+///   and change nothing themselves, as Apple's `commit` does.
+@MainActor
+public final class DiffableDataSource<
+  Host: ListHost, SectionIdentifierType: Hashable & Sendable,
+  ItemIdentifierType: Hashable & Sendable
+> {
+  /// The snapshot type.
+  public typealias Snapshot = DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>
+  /// Makes the cell of an item: the host, the item's path and identifier.
+  /// `nil` shows the host's fallback cell (reported).
+  public typealias CellProvider =
+    @MainActor (_ host: Host, _ path: ItemPath, _ itemIdentifier: ItemIdentifierType) -> Host.Cell?
+
+  /// The controller under the data source: Tabula's transactions, selection
+  /// and user edits, for the day an app wants more.
+  public let controller: ListController<Snapshot.Section, Snapshot.Item, Host.Cell>
+
+  /// Whether the user may move the row at a path (`false` without it, as
+  /// Apple's `canMoveRowAt`).
+  public var canMoveItem: (@MainActor (_ path: ItemPath) -> Bool)?
+  /// Whether the user may delete the row at a path (`false` without it, as
+  /// Apple's `canEditRowAt`).
+  public var canDeleteItem: (@MainActor (_ path: ItemPath) -> Bool)?
+  /// Hears a move the user made, once ``snapshot()`` shows it.
+  public var didMoveItem: (@MainActor (_ from: ItemPath, _ to: ItemPath) -> Void)?
+  /// Hears a delete the user asked for (a swipe, the delete control); the
+  /// rows stay until a snapshot without them is applied.
+  public var commitDelete: (@MainActor (_ path: ItemPath) -> Void)?
+  /// Section header and footer titles, by section index (none without it).
+  public var sectionTitle: (@MainActor (_ kind: SectionViewKind, _ section: Int) -> String?)? {
+    didSet {
+      guard let title = sectionTitle else {
+        controller.sectionTitle = nil
+        return
+      }
+      controller.sectionTitle = { kind, _, index in title(kind, index) }
+    }
+  }
+
+  /// Items whose cell provider returned `nil`, reported once each.
+  private let nilCells = ReportOnce<ItemIdentifierType>()
+
+  /// A data source for `host` with cells from `cellProvider`; it becomes
+  /// the host's data source, showing an empty snapshot.
+  public init(host: Host, cellProvider: @escaping CellProvider) {
+    let nilCells = nilCells
+    let provide: ListController<Snapshot.Section, Snapshot.Item, Host.Cell>.CellProvider = {
+      [unowned host] anyHost, path, item in
+      if let cell = cellProvider(host, path, item.id) { return cell }
+      _ = nilCells.report(
+        item.id,
+        "the cell provider returned nil for item \(String(reflecting: item.id)) at \(path): "
+          + "the row shows a fallback cell (Apple's data source stops the app here)")
+      return anyHost.fallbackCell(
+        for: path, message: "no cell for item \(String(reflecting: item.id))")
+    }
+    controller = ListController(host: host, cellProvider: provide)
+    controller.canMove = { [weak self] _, path in self?.canMoveItem?(path) ?? false }
+    controller.canDelete = { [weak self] _, path in self?.canDeleteItem?(path) ?? false }
+    controller.didUserMoveItem = { [weak self] _, from, to in self?.didMoveItem?(from, to) }
+    controller.handleUserDelete = { [weak self] _, paths in
+      for path in paths { self?.commitDelete?(path) }
+    }
+  }
+
+  // MARK: Applying snapshots
+
+  /// Shows `snapshot`: the difference animated (or not), then
+  /// `completion`. Applies queue up and run in order.
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
+  ) {
+    report(snapshot)
+    controller.apply(
+      snapshot.snapshot, animatingDifferences: animatingDifferences, completion: completion)
+  }
+
+  /// Shows `snapshot` and returns once the host shows it.
+  public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
+    report(snapshot)
+    await controller.apply(snapshot.snapshot, animatingDifferences: animatingDifferences)
+  }
+
+  /// Shows `snapshot` by reloading the host, without a diff, then
+  /// `completion`.
+  public func applySnapshotUsingReloadData(
+    _ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil
+  ) {
+    report(snapshot)
+    controller.applyUsingReloadData(snapshot.snapshot, completion: completion)
+  }
+
+  /// Shows `snapshot` by reloading the host, and returns once it does.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
+    report(snapshot)
+    await controller.applyUsingReloadData(snapshot.snapshot)
+  }
+
+  /// The last snapshot applied (with the user's moves), without reload
+  /// and reconfigure marks.
+  public func snapshot() -> Snapshot {
+    Snapshot(controller.latestSnapshot.withoutMarks)
+  }
+
+  /// Sends the problems of the edits that made `snapshot` to ``TabulaLog``.
+  private func report(_ snapshot: Snapshot) {
+    for problem in snapshot.problems { TabulaLog.report(problem) }
+  }
+
+  // MARK: Identifiers and paths
+
+  /// The identifier of the item the host shows at `path`, if any.
+  public func itemIdentifier(for path: ItemPath) -> ItemIdentifierType? {
+    controller.snapshot.item(at: path)?.id
+  }
+
+  /// The path at which the host shows `itemIdentifier`, if it does.
+  public func path(for itemIdentifier: ItemIdentifierType) -> ItemPath? {
+    controller.snapshot.path(of: itemIdentifier)
+  }
+
+  /// The identifier of the section the host shows at `index`, if any.
+  public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    let sections = controller.snapshot.sections
+    return sections.indices.contains(index) ? sections[index].id : nil
+  }
+
+  /// The index at which the host shows the section `identifier`, if it does.
+  public func index(for identifier: SectionIdentifierType) -> Int? {
+    controller.snapshot.sectionIndex(of: identifier)
+  }
+}

@@ -1,0 +1,272 @@
+// The edits of a DiffableSnapshot, with NSDiffableDataSourceSnapshot's
+// names and meaning. Where Apple's snapshot stops the app, each edit
+// records the problem in `problems` (naming identifiers and positions;
+// reported through TabulaLog when the snapshot is applied) and applies the
+// rest: duplicates are skipped (the first of repeated identifiers is
+// kept), unknown identifiers ignored, and an edit placed relative to an
+// unknown item or section does nothing.
+
+extension DiffableSnapshot {
+  // MARK: Sections
+
+  /// Appends sections, empty, after the last one. Identifiers already in
+  /// the snapshot, or repeated, are skipped and reported.
+  public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+    let sections = uniqueSections(identifiers, in: "appendSections(_:)")
+    try! snapshot.appendSections(sections)  // checked unique and new
+  }
+
+  /// Inserts sections, empty, before the section `before`. With an unknown
+  /// `before`, nothing is inserted (reported); duplicates are skipped.
+  public mutating func insertSections(
+    _ identifiers: [SectionIdentifierType], beforeSection before: SectionIdentifierType
+  ) {
+    let method = "insertSections(_:beforeSection:)"
+    guard knownSection(before, in: method) else { return }
+    try! snapshot.insertSections(uniqueSections(identifiers, in: method), beforeSection: before)
+  }
+
+  /// Inserts sections, empty, after the section `after`. With an unknown
+  /// `after`, nothing is inserted (reported); duplicates are skipped.
+  public mutating func insertSections(
+    _ identifiers: [SectionIdentifierType], afterSection after: SectionIdentifierType
+  ) {
+    let method = "insertSections(_:afterSection:)"
+    guard knownSection(after, in: method) else { return }
+    try! snapshot.insertSections(uniqueSections(identifiers, in: method), afterSection: after)
+  }
+
+  /// Deletes sections and their items. Unknown sections are ignored
+  /// (reported).
+  public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+    try! snapshot.deleteSections(knownSections(identifiers, in: "deleteSections(_:)"))
+  }
+
+  /// Moves the section `identifier` to just before `before`. An unknown
+  /// section, or a move relative to itself, does nothing (reported).
+  public mutating func moveSection(
+    _ identifier: SectionIdentifierType, beforeSection before: SectionIdentifierType
+  ) {
+    let method = "moveSection(_:beforeSection:)"
+    guard knownSections([identifier, before], in: method).count == 2 else { return }
+    guard identifier != before else {
+      return report(method, "cannot move section \(Self.name(identifier)) before itself")
+    }
+    try! snapshot.moveSection(identifier, beforeSection: before)
+  }
+
+  /// Moves the section `identifier` to just after `after`. An unknown
+  /// section, or a move relative to itself, does nothing (reported).
+  public mutating func moveSection(
+    _ identifier: SectionIdentifierType, afterSection after: SectionIdentifierType
+  ) {
+    let method = "moveSection(_:afterSection:)"
+    guard knownSections([identifier, after], in: method).count == 2 else { return }
+    guard identifier != after else {
+      return report(method, "cannot move section \(Self.name(identifier)) after itself")
+    }
+    try! snapshot.moveSection(identifier, afterSection: after)
+  }
+
+  /// Marks sections to be reloaded (replaced, with their items) when the
+  /// snapshot is applied. Unknown sections are ignored (reported).
+  public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
+    try! snapshot.reloadSections(knownSections(identifiers, in: "reloadSections(_:)"))
+  }
+
+  // MARK: Items
+
+  /// Appends items to the section `section`, or to the last section when
+  /// `nil`. Without that section (or any section) nothing is appended
+  /// (reported); duplicates are skipped.
+  public mutating func appendItems(
+    _ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
+  ) {
+    let method = "appendItems(_:toSection:)"
+    if let section {
+      guard knownSection(section, in: method) else { return }
+    } else if snapshot.numberOfSections == 0 {
+      return report(
+        method, "no section to append \(identifiers.count) items to: append a section first")
+    }
+    try! snapshot.appendItems(uniqueItems(identifiers, in: method), toSection: section)
+  }
+
+  /// Inserts items just before the item `before`, in its section. With an
+  /// unknown `before`, nothing is inserted (reported); duplicates are
+  /// skipped.
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], beforeItem before: ItemIdentifierType
+  ) {
+    let method = "insertItems(_:beforeItem:)"
+    guard knownItems([before], in: method).count == 1 else { return }
+    try! snapshot.insertItems(uniqueItems(identifiers, in: method), beforeItem: before)
+  }
+
+  /// Inserts items just after the item `after`, in its section. With an
+  /// unknown `after`, nothing is inserted (reported); duplicates are
+  /// skipped.
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], afterItem after: ItemIdentifierType
+  ) {
+    let method = "insertItems(_:afterItem:)"
+    guard knownItems([after], in: method).count == 1 else { return }
+    try! snapshot.insertItems(uniqueItems(identifiers, in: method), afterItem: after)
+  }
+
+  /// Deletes items. Unknown items are ignored (reported).
+  public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+    try! snapshot.deleteItems(knownItems(identifiers, in: "deleteItems(_:)"))
+  }
+
+  /// Deletes every item and every section, as Apple's does.
+  public mutating func deleteAllItems() {
+    snapshot.deleteAllItems()
+  }
+
+  /// Moves the item `identifier` to just before `before`, possibly into
+  /// another section. An unknown item, or a move relative to itself, does
+  /// nothing (reported).
+  public mutating func moveItem(
+    _ identifier: ItemIdentifierType, beforeItem before: ItemIdentifierType
+  ) {
+    let method = "moveItem(_:beforeItem:)"
+    guard knownItems([identifier, before], in: method).count == 2 else { return }
+    guard identifier != before else {
+      return report(method, "cannot move item \(Self.name(identifier)) before itself")
+    }
+    try! snapshot.moveItem(identifier, beforeItem: before)
+  }
+
+  /// Moves the item `identifier` to just after `after`, possibly into
+  /// another section. An unknown item, or a move relative to itself, does
+  /// nothing (reported).
+  public mutating func moveItem(
+    _ identifier: ItemIdentifierType, afterItem after: ItemIdentifierType
+  ) {
+    let method = "moveItem(_:afterItem:)"
+    guard knownItems([identifier, after], in: method).count == 2 else { return }
+    guard identifier != after else {
+      return report(method, "cannot move item \(Self.name(identifier)) after itself")
+    }
+    try! snapshot.moveItem(identifier, afterItem: after)
+  }
+
+  /// Marks items to be reloaded (their cells replaced, through the cell
+  /// provider) when the snapshot is applied. Unknown items are ignored
+  /// (reported).
+  public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
+    try! snapshot.reloadItems(knownItems(identifiers, in: "reloadItems(_:)"))
+  }
+
+  /// Marks items to be reconfigured (the cell provider called again for the
+  /// cell on screen, which it dequeues and updates in place) when the
+  /// snapshot is applied. Unknown items are ignored (reported); an item
+  /// marked for reload stays so.
+  public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
+    try! snapshot.reconfigureItems(knownItems(identifiers, in: "reconfigureItems(_:)"))
+  }
+
+  // MARK: Checking arguments
+
+  /// The identifiers not in the snapshot, each once, as sections; the rest
+  /// reported.
+  private mutating func uniqueSections(
+    _ identifiers: [SectionIdentifierType], in method: String
+  ) -> [Section] {
+    var seen: [SectionIdentifierType: Int] = [:]
+    var kept: [Section] = []
+    var problems: [String] = []
+    for (position, id) in identifiers.enumerated() {
+      if let index = snapshot.sectionIndex(of: id) {
+        problems.append("\(Self.name(id)) (at \(position)) is section \(index) already")
+      } else if let first = seen[id] {
+        problems.append("\(Self.name(id)) (at \(position)) repeats the one at \(first)")
+      } else {
+        seen[id] = position
+        kept.append(Section(id))
+      }
+    }
+    if !problems.isEmpty {
+      report(
+        method,
+        "section identifiers must be unique: \(problems.joined(separator: "; ")); "
+          + "\(Self.count(kept.count, "other")) added")
+    }
+    return kept
+  }
+
+  /// The identifiers not in the snapshot, each once, as items; the rest
+  /// reported.
+  private mutating func uniqueItems(_ identifiers: [ItemIdentifierType], in method: String)
+    -> [Item]
+  {
+    var seen: [ItemIdentifierType: Int] = [:]
+    var kept: [Item] = []
+    var problems: [String] = []
+    for (position, id) in identifiers.enumerated() {
+      if let path = snapshot.path(of: id) {
+        problems.append("\(Self.name(id)) (at \(position)) is at \(path) already")
+      } else if let first = seen[id] {
+        problems.append("\(Self.name(id)) (at \(position)) repeats the one at \(first)")
+      } else {
+        seen[id] = position
+        kept.append(Item(id))
+      }
+    }
+    if !problems.isEmpty {
+      report(
+        method,
+        "item identifiers must be unique: \(problems.joined(separator: "; ")); "
+          + "\(Self.count(kept.count, "other")) added")
+    }
+    return kept
+  }
+
+  /// Whether the section `identifier` is in the snapshot; reported if not.
+  private mutating func knownSection(_ identifier: SectionIdentifierType, in method: String) -> Bool
+  {
+    knownSections([identifier], in: method).count == 1
+  }
+
+  /// The identifiers of sections in the snapshot; the others reported.
+  private mutating func knownSections(
+    _ identifiers: [SectionIdentifierType], in method: String
+  ) -> [SectionIdentifierType] {
+    let unknown = identifiers.enumerated().filter { !snapshot.contains(sectionWithID: $0.element) }
+    guard !unknown.isEmpty else { return identifiers }
+    report(
+      method,
+      "unknown section "
+        + unknown.map { "\(Self.name($0.element)) (at \($0.offset))" }.joined(separator: ", ")
+        + ": not in the snapshot, ignored")
+    return identifiers.filter { snapshot.contains(sectionWithID: $0) }
+  }
+
+  /// The identifiers of items in the snapshot; the others reported.
+  private mutating func knownItems(
+    _ identifiers: [ItemIdentifierType], in method: String
+  ) -> [ItemIdentifierType] {
+    let unknown = identifiers.enumerated().filter { !snapshot.contains(itemWithID: $0.element) }
+    guard !unknown.isEmpty else { return identifiers }
+    report(
+      method,
+      "unknown item "
+        + unknown.map { "\(Self.name($0.element)) (at \($0.offset))" }.joined(separator: ", ")
+        + ": not in the snapshot, ignored")
+    return identifiers.filter { snapshot.contains(itemWithID: $0) }
+  }
+
+  /// Records a problem of `method` in ``problems``.
+  private mutating func report(_ method: String, _ problem: String) {
+    problems.append("DiffableSnapshot.\(method): \(problem)")
+  }
+
+  /// An identifier as the reports name it.
+  static func name(_ identifier: some Any) -> String { String(reflecting: identifier) }
+
+  /// "no others", "1 other", "3 others".
+  private static func count(_ count: Int, _ noun: String) -> String {
+    count == 0 ? "no \(noun)s" : count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+  }
+}
