@@ -48,6 +48,11 @@
       _ collectionView: UICollectionView, viewForSupplementaryElementOfKind elementKind: String,
       at indexPath: IndexPath
     ) -> UICollectionReusableView {
+      if let provider = supplementaryViewProvider,
+        let view = provider(collectionView, elementKind, indexPath)
+      {
+        return view
+      }
       let kind: SectionViewKind
       switch elementKind {
       case UICollectionView.elementKindSectionHeader: kind = .header
@@ -69,6 +74,11 @@
       source.configureSectionView(view, ofKind: kind, inSectionAt: section)
       return view
     }
+
+    /// The app's supplementary views (a `CollectionViewDataSource`'s
+    /// `supplementaryViewProvider`), asked before the section presenters.
+    var supplementaryViewProvider:
+      (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)?
 
     /// The reuse identifier of the list cells that show section titles.
     static let titleReuseIdentifier = "Tabula.title"

@@ -19,6 +19,24 @@
     /// Cells kept for measuring, one per reuse identifier; never shown.
     var prototypes: [String: UITableViewCell] = [:]
 
+    /// The animation of inserted, deleted and reloaded rows and sections
+    /// (a `TableViewDataSource`'s `defaultRowAnimation`).
+    var rowAnimation = UITableView.RowAnimation.automatic
+
+    /// The section index's titles and where each leads, when the app gives
+    /// them (a `TableViewDataSource` subclass's overrides).
+    var sectionIndex: (titles: () -> [String]?, section: (_ title: String, _ index: Int) -> Int)?
+
+    func sectionIndexTitles(for tableView: UITableView) -> [String]? {
+      sectionIndex?.titles()
+    }
+
+    func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int {
+      sectionIndex?.section(title, index) ?? index
+    }
+
     func numberOfSections(in tableView: UITableView) -> Int {
       source?.numberOfSections ?? 0
     }

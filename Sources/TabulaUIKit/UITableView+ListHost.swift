@@ -149,14 +149,15 @@
     }
 
     func performOperations(of batch: Changeset) {
-      deleteSections(IndexSet(batch.sectionDeletes), with: .automatic)
-      insertSections(IndexSet(batch.sectionInserts), with: .automatic)
+      let animation = bridge?.rowAnimation ?? .automatic
+      deleteSections(IndexSet(batch.sectionDeletes), with: animation)
+      insertSections(IndexSet(batch.sectionInserts), with: animation)
       for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-      deleteRows(at: batch.itemDeletes.map(\.indexPath), with: .automatic)
-      insertRows(at: batch.itemInserts.map(\.indexPath), with: .automatic)
+      deleteRows(at: batch.itemDeletes.map(\.indexPath), with: animation)
+      insertRows(at: batch.itemInserts.map(\.indexPath), with: animation)
       for move in batch.itemMoves { moveRow(at: move.from.indexPath, to: move.to.indexPath) }
       let updates = batch.itemUpdates
-      reloadRows(at: updates.filter { $0.kind == .reload }.map(\.from.indexPath), with: .automatic)
+      reloadRows(at: updates.filter { $0.kind == .reload }.map(\.from.indexPath), with: animation)
       reconfigureRows(at: updates.filter { $0.kind == .reconfigure }.map(\.from.indexPath))
     }
 

@@ -1,0 +1,240 @@
+// Ordinary diffable-data-source code, written against Apple's documented
+// API (UITableViewDiffableDataSource, UICollectionViewDiffableDataSource,
+// NSDiffableDataSourceSnapshot). .ci/apple type-checks it twice for iOS:
+// as it is, against UIKit, and with those type names replaced by Tabula's
+// (TableViewDataSource, CollectionViewDataSource, DiffableSnapshot) and
+// nothing else changed. It is in no SwiftPM target.
+#if canImport(UIKit)
+  import Foundation
+  import Tabula
+  import TabulaUIKit
+  import UIKit
+
+  // MARK: A table of contacts: sections as an enum, UUID identifiers
+
+  enum ContactSection: Int, CaseIterable, Hashable, Sendable {
+    case favourites, everyone
+
+    var title: String { self == .favourites ? "Favourites" : "Everyone" }
+  }
+
+  struct Contact: Hashable, Sendable {
+    let id: UUID
+    var name: String
+    var isFavourite: Bool
+  }
+
+  /// A data source subclass overriding the table's editing methods, as
+  /// apps do to get reordering, swipe to delete and titles.
+  final class ContactsDataSource: UITableViewDiffableDataSource<ContactSection, UUID> {
+    var onMove: ((UUID, IndexPath) -> Void)?
+    var onDelete: ((UUID) -> Void)?
+
+    override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+      -> String?
+    {
+      sectionIdentifier(for: section)?.title
+    }
+
+    override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      true
+    }
+
+    override func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath
+    ) {
+      guard editingStyle == .delete, let id = itemIdentifier(for: indexPath) else { return }
+      var snapshot = snapshot()
+      snapshot.deleteItems([id])
+      apply(snapshot, animatingDifferences: true)
+      onDelete?(id)
+    }
+
+    override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      indexPath.section == ContactSection.everyone.rawValue
+    }
+
+    override func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {
+      guard let id = itemIdentifier(for: destinationIndexPath) else { return }
+      onMove?(id, destinationIndexPath)
+    }
+  }
+
+  final class ContactsViewController: UIViewController {
+    private let tableView = UITableView(frame: .zero, style: .insetGrouped)
+    private var contacts: [UUID: Contact] = [:]
+    private lazy var dataSource = makeDataSource()
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      tableView.frame = view.bounds
+      view.addSubview(tableView)
+      tableView.register(UITableViewCell.self, forCellReuseIdentifier: "contact")
+      navigationItem.rightBarButtonItem = editButtonItem
+      dataSource.defaultRowAnimation = .fade
+      dataSource.onDelete = { [weak self] id in self?.contacts[id] = nil }
+      show(
+        [
+          Contact(id: UUID(), name: "Ada", isFavourite: true),
+          Contact(id: UUID(), name: "Grace", isFavourite: false),
+        ], animated: false)
+    }
+
+    override func setEditing(_ editing: Bool, animated: Bool) {
+      super.setEditing(editing, animated: animated)
+      tableView.setEditing(editing, animated: animated)
+    }
+
+    private func makeDataSource() -> ContactsDataSource {
+      ContactsDataSource(tableView: tableView) { [weak self] tableView, indexPath, id in
+        let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
+        var content = cell.defaultContentConfiguration()
+        content.text = self?.contacts[id]?.name
+        cell.contentConfiguration = content
+        return cell
+      }
+    }
+
+    func show(_ list: [Contact], animated: Bool) {
+      for contact in list { contacts[contact.id] = contact }
+      var snapshot = NSDiffableDataSourceSnapshot<ContactSection, UUID>()
+      snapshot.appendSections(ContactSection.allCases)
+      snapshot.appendItems(list.filter(\.isFavourite).map(\.id), toSection: .favourites)
+      snapshot.appendItems(list.map(\.id), toSection: .everyone)
+      dataSource.apply(snapshot, animatingDifferences: animated)
+    }
+
+    /// A contact renamed: its row is reconfigured in place.
+    func rename(_ id: UUID, to name: String) {
+      contacts[id]?.name = name
+      var snapshot = dataSource.snapshot()
+      snapshot.reconfigureItems([id])
+      dataSource.apply(snapshot, animatingDifferences: true)
+    }
+
+    /// A refresh from the server: everything anew, without animation.
+    func replaceAll(with list: [Contact]) async {
+      contacts = [:]
+      for contact in list { contacts[contact.id] = contact }
+      var snapshot = NSDiffableDataSourceSnapshot<ContactSection, UUID>()
+      snapshot.appendSections([.everyone])
+      snapshot.appendItems(list.map(\.id))
+      await dataSource.applySnapshotUsingReloadData(snapshot)
+    }
+  }
+
+  // MARK: A photo grid: Int sections, struct identifiers, registrations
+
+  struct PhotoID: Hashable, Sendable {
+    let album: Int
+    let index: Int
+  }
+
+  final class AlbumsViewController: UIViewController {
+    private var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, PhotoID>!
+    private var favourites: Set<PhotoID> = []
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: makeLayout())
+      view.addSubview(collectionView)
+      configureDataSource()
+      loadAlbums(count: 3)
+    }
+
+    private func makeLayout() -> UICollectionViewLayout {
+      let item = NSCollectionLayoutItem(
+        layoutSize: NSCollectionLayoutSize(
+          widthDimension: .fractionalWidth(1 / 3), heightDimension: .fractionalHeight(1)))
+      let group = NSCollectionLayoutGroup.horizontal(
+        layoutSize: NSCollectionLayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(1 / 3)),
+        subitems: [item])
+      let section = NSCollectionLayoutSection(group: group)
+      section.boundarySupplementaryItems = [
+        NSCollectionLayoutBoundarySupplementaryItem(
+          layoutSize: NSCollectionLayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
+          elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+      ]
+      return UICollectionViewCompositionalLayout(section: section)
+    }
+
+    private func configureDataSource() {
+      let cellRegistration = UICollectionView.CellRegistration<UICollectionViewListCell, PhotoID> {
+        [weak self] cell, _, id in
+        var content = cell.defaultContentConfiguration()
+        content.text = "Photo \(id.index)"
+        content.secondaryText = self?.favourites.contains(id) == true ? "★" : nil
+        cell.contentConfiguration = content
+      }
+      dataSource = UICollectionViewDiffableDataSource<Int, PhotoID>(
+        collectionView: collectionView
+      ) { collectionView, indexPath, id in
+        collectionView.dequeueConfiguredReusableCell(
+          using: cellRegistration, for: indexPath, item: id)
+      }
+      let headerRegistration = UICollectionView.SupplementaryRegistration<UICollectionViewListCell>(
+        elementKind: UICollectionView.elementKindSectionHeader
+      ) { header, _, indexPath in
+        var content = UIListContentConfiguration.groupedHeader()
+        content.text = "Album \(indexPath.section + 1)"
+        header.contentConfiguration = content
+      }
+      dataSource.supplementaryViewProvider = { collectionView, _, indexPath in
+        collectionView.dequeueConfiguredReusableSupplementary(
+          using: headerRegistration, for: indexPath)
+      }
+      dataSource.reorderingHandlers.canReorderItem = { _ in true }
+      dataSource.reorderingHandlers.didReorder = { [weak self] transaction in
+        self?.saveOrder(transaction.finalSnapshot.itemIdentifiers)
+      }
+    }
+
+    func loadAlbums(count: Int) {
+      var snapshot = NSDiffableDataSourceSnapshot<Int, PhotoID>()
+      for album in 0..<count {
+        snapshot.appendSections([album])
+        snapshot.appendItems((0..<9).map { PhotoID(album: album, index: $0) }, toSection: album)
+      }
+      dataSource.apply(snapshot, animatingDifferences: false) { [weak self] in
+        self?.collectionView.flashScrollIndicators()
+      }
+    }
+
+    /// A photo starred: reconfigured; an album moved first; one reloaded.
+    func toggleFavourite(_ id: PhotoID) {
+      if favourites.insert(id).inserted == false { favourites.remove(id) }
+      var snapshot = dataSource.snapshot()
+      snapshot.reconfigureItems([id])
+      if let first = snapshot.sectionIdentifiers.first, first != id.album {
+        snapshot.moveSection(id.album, beforeSection: first)
+      }
+      snapshot.reloadSections([id.album])
+      dataSource.apply(snapshot)
+    }
+
+    /// The photos of an album, counted and removed.
+    func clear(album: Int) -> Int {
+      var snapshot = dataSource.snapshot()
+      let count = snapshot.numberOfItems(inSection: album)
+      snapshot.deleteItems(snapshot.itemIdentifiers(inSection: album))
+      if let index = snapshot.indexOfSection(album), index > 0 {
+        snapshot.insertItems(
+          [PhotoID(album: album, index: 0)],
+          beforeItem: snapshot.itemIdentifiers.first ?? PhotoID(album: 0, index: 0))
+      }
+      dataSource.apply(snapshot)
+      return count
+    }
+
+    private func saveOrder(_ order: [PhotoID]) {
+      UserDefaults.standard.set(order.map { "\($0.album)-\($0.index)" }, forKey: "order")
+    }
+  }
+#endif
