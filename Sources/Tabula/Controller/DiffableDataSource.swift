@@ -82,7 +82,23 @@ public final class DiffableDataSource<
 
   /// A data source for `host` with cells from `cellProvider`; it becomes
   /// the host's data source, showing an empty snapshot.
-  public init(host: Host, cellProvider: @escaping CellProvider) {
+  @inlinable
+  public convenience init(host: Host, cellProvider: @escaping CellProvider) {
+    // The controller is made here, inlined where the data source is made,
+    // so that its diff and staging are specialised for the identifier
+    // types (as a ListController made in the app's code is).
+    self.init(host: host, cellProvider: cellProvider) { provide in
+      ListController(host: host, cellProvider: provide)
+    }
+  }
+
+  @usableFromInline
+  init(
+    host: Host, cellProvider: @escaping CellProvider,
+    makeController: (
+      @escaping ListController<Snapshot.Section, Snapshot.Item, Host.Cell>.CellProvider
+    ) -> ListController<Snapshot.Section, Snapshot.Item, Host.Cell>
+  ) {
     let nilCells = nilCells
     let provide: ListController<Snapshot.Section, Snapshot.Item, Host.Cell>.CellProvider = {
       [unowned host] anyHost, path, item in
@@ -94,7 +110,7 @@ public final class DiffableDataSource<
       return anyHost.fallbackCell(
         for: path, message: "no cell for item \(String(reflecting: item.id))")
     }
-    controller = ListController(host: host, cellProvider: provide)
+    controller = makeController(provide)
     controller.canMove = { [weak self] _, path in self?.canMoveItem?(path) ?? false }
     controller.canDelete = { [weak self] _, path in self?.canDeleteItem?(path) ?? false }
     controller.didUserMoveItem = { [weak self] _, from, to in self?.didMoveItem?(from, to) }

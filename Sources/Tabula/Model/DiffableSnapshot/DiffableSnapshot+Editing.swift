@@ -11,13 +11,17 @@ extension DiffableSnapshot {
 
   /// Appends sections, empty, after the last one. Identifiers already in
   /// the snapshot, or repeated, are skipped and reported.
+  @inlinable
   public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
-    let sections = uniqueSections(identifiers, in: "appendSections(_:)")
-    try! snapshot.appendSections(sections)  // checked unique and new
+    // Valid input costs one pass: the snapshot checks it, and changes
+    // nothing when it throws.
+    if (try? snapshot.appendSections(identifiers.map(Section.init))) != nil { return }
+    try! snapshot.appendSections(uniqueSections(identifiers, in: "appendSections(_:)"))
   }
 
   /// Inserts sections, empty, before the section `before`. With an unknown
   /// `before`, nothing is inserted (reported); duplicates are skipped.
+  @inlinable
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], beforeSection before: SectionIdentifierType
   ) {
@@ -28,6 +32,7 @@ extension DiffableSnapshot {
 
   /// Inserts sections, empty, after the section `after`. With an unknown
   /// `after`, nothing is inserted (reported); duplicates are skipped.
+  @inlinable
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], afterSection after: SectionIdentifierType
   ) {
@@ -38,12 +43,14 @@ extension DiffableSnapshot {
 
   /// Deletes sections and their items. Unknown sections are ignored
   /// (reported).
+  @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
     try! snapshot.deleteSections(knownSections(identifiers, in: "deleteSections(_:)"))
   }
 
   /// Moves the section `identifier` to just before `before`. An unknown
   /// section, or a move relative to itself, does nothing (reported).
+  @inlinable
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, beforeSection before: SectionIdentifierType
   ) {
@@ -57,6 +64,7 @@ extension DiffableSnapshot {
 
   /// Moves the section `identifier` to just after `after`. An unknown
   /// section, or a move relative to itself, does nothing (reported).
+  @inlinable
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, afterSection after: SectionIdentifierType
   ) {
@@ -70,6 +78,7 @@ extension DiffableSnapshot {
 
   /// Marks sections to be reloaded (replaced, with their items) when the
   /// snapshot is applied. Unknown sections are ignored (reported).
+  @inlinable
   public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
     try! snapshot.reloadSections(knownSections(identifiers, in: "reloadSections(_:)"))
   }
@@ -79,6 +88,7 @@ extension DiffableSnapshot {
   /// Appends items to the section `section`, or to the last section when
   /// `nil`. Without that section (or any section) nothing is appended
   /// (reported); duplicates are skipped.
+  @inlinable
   public mutating func appendItems(
     _ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
   ) {
@@ -89,37 +99,46 @@ extension DiffableSnapshot {
       return report(
         method, "no section to append \(identifiers.count) items to: append a section first")
     }
+    if (try? snapshot.appendItems(identifiers.map(Item.init), toSection: section)) != nil {
+      return
+    }
     try! snapshot.appendItems(uniqueItems(identifiers, in: method), toSection: section)
   }
 
   /// Inserts items just before the item `before`, in its section. With an
   /// unknown `before`, nothing is inserted (reported); duplicates are
   /// skipped.
+  @inlinable
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], beforeItem before: ItemIdentifierType
   ) {
     let method = "insertItems(_:beforeItem:)"
     guard knownItems([before], in: method).count == 1 else { return }
+    if (try? snapshot.insertItems(identifiers.map(Item.init), beforeItem: before)) != nil { return }
     try! snapshot.insertItems(uniqueItems(identifiers, in: method), beforeItem: before)
   }
 
   /// Inserts items just after the item `after`, in its section. With an
   /// unknown `after`, nothing is inserted (reported); duplicates are
   /// skipped.
+  @inlinable
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], afterItem after: ItemIdentifierType
   ) {
     let method = "insertItems(_:afterItem:)"
     guard knownItems([after], in: method).count == 1 else { return }
+    if (try? snapshot.insertItems(identifiers.map(Item.init), afterItem: after)) != nil { return }
     try! snapshot.insertItems(uniqueItems(identifiers, in: method), afterItem: after)
   }
 
   /// Deletes items. Unknown items are ignored (reported).
+  @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
     try! snapshot.deleteItems(knownItems(identifiers, in: "deleteItems(_:)"))
   }
 
   /// Deletes every item and every section, as Apple's does.
+  @inlinable
   public mutating func deleteAllItems() {
     snapshot.deleteAllItems()
   }
@@ -127,6 +146,7 @@ extension DiffableSnapshot {
   /// Moves the item `identifier` to just before `before`, possibly into
   /// another section. An unknown item, or a move relative to itself, does
   /// nothing (reported).
+  @inlinable
   public mutating func moveItem(
     _ identifier: ItemIdentifierType, beforeItem before: ItemIdentifierType
   ) {
@@ -141,6 +161,7 @@ extension DiffableSnapshot {
   /// Moves the item `identifier` to just after `after`, possibly into
   /// another section. An unknown item, or a move relative to itself, does
   /// nothing (reported).
+  @inlinable
   public mutating func moveItem(
     _ identifier: ItemIdentifierType, afterItem after: ItemIdentifierType
   ) {
@@ -155,6 +176,7 @@ extension DiffableSnapshot {
   /// Marks items to be reloaded (their cells replaced, through the cell
   /// provider) when the snapshot is applied. Unknown items are ignored
   /// (reported).
+  @inlinable
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
     try! snapshot.reloadItems(knownItems(identifiers, in: "reloadItems(_:)"))
   }
@@ -163,6 +185,7 @@ extension DiffableSnapshot {
   /// cell on screen, which it dequeues and updates in place) when the
   /// snapshot is applied. Unknown items are ignored (reported); an item
   /// marked for reload stays so.
+  @inlinable
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
     try! snapshot.reconfigureItems(knownItems(identifiers, in: "reconfigureItems(_:)"))
   }
@@ -171,7 +194,8 @@ extension DiffableSnapshot {
 
   /// The identifiers not in the snapshot, each once, as sections; the rest
   /// reported.
-  private mutating func uniqueSections(
+  @inlinable
+  mutating func uniqueSections(
     _ identifiers: [SectionIdentifierType], in method: String
   ) -> [Section] {
     var seen: [SectionIdentifierType: Int] = [:]
@@ -198,7 +222,8 @@ extension DiffableSnapshot {
 
   /// The identifiers not in the snapshot, each once, as items; the rest
   /// reported.
-  private mutating func uniqueItems(_ identifiers: [ItemIdentifierType], in method: String)
+  @inlinable
+  mutating func uniqueItems(_ identifiers: [ItemIdentifierType], in method: String)
     -> [Item]
   {
     var seen: [ItemIdentifierType: Int] = [:]
@@ -224,13 +249,14 @@ extension DiffableSnapshot {
   }
 
   /// Whether the section `identifier` is in the snapshot; reported if not.
-  private mutating func knownSection(_ identifier: SectionIdentifierType, in method: String) -> Bool
-  {
+  @inlinable
+  mutating func knownSection(_ identifier: SectionIdentifierType, in method: String) -> Bool {
     knownSections([identifier], in: method).count == 1
   }
 
   /// The identifiers of sections in the snapshot; the others reported.
-  private mutating func knownSections(
+  @inlinable
+  mutating func knownSections(
     _ identifiers: [SectionIdentifierType], in method: String
   ) -> [SectionIdentifierType] {
     let unknown = identifiers.enumerated().filter { !snapshot.contains(sectionWithID: $0.element) }
@@ -244,7 +270,8 @@ extension DiffableSnapshot {
   }
 
   /// The identifiers of items in the snapshot; the others reported.
-  private mutating func knownItems(
+  @inlinable
+  mutating func knownItems(
     _ identifiers: [ItemIdentifierType], in method: String
   ) -> [ItemIdentifierType] {
     let unknown = identifiers.enumerated().filter { !snapshot.contains(itemWithID: $0.element) }
@@ -258,15 +285,18 @@ extension DiffableSnapshot {
   }
 
   /// Records a problem of `method` in ``problems``.
-  private mutating func report(_ method: String, _ problem: String) {
+  @usableFromInline
+  mutating func report(_ method: String, _ problem: String) {
     problems.append("DiffableSnapshot.\(method): \(problem)")
   }
 
   /// An identifier as the reports name it.
+  @usableFromInline
   static func name(_ identifier: some Any) -> String { String(reflecting: identifier) }
 
   /// "no others", "1 other", "3 others".
-  private static func count(_ count: Int, _ noun: String) -> String {
+  @usableFromInline
+  static func count(_ count: Int, _ noun: String) -> String {
     count == 0 ? "no \(noun)s" : count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
   }
 }

@@ -58,27 +58,33 @@ public struct DiffableSnapshot<
   // MARK: Counts and identifiers
 
   /// The number of items in every section.
+  @inlinable
   public var numberOfItems: Int { snapshot.numberOfItems }
 
   /// The number of sections.
+  @inlinable
   public var numberOfSections: Int { snapshot.numberOfSections }
 
   /// The section identifiers, in order.
+  @inlinable
   public var sectionIdentifiers: [SectionIdentifierType] { snapshot.sections.map(\.id) }
 
   /// Every item identifier, section after section.
+  @inlinable
   public var itemIdentifiers: [ItemIdentifierType] { snapshot.items.map(\.id) }
 
   /// The number of items in the section `identifier`; 0 for an unknown
   /// section (Apple's snapshot stops the app).
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
     snapshot.numberOfItems(inSection: identifier) ?? 0
   }
 
   /// The item identifiers of the section `identifier`, in order; none for
   /// an unknown section (Apple's snapshot stops the app).
+  @inlinable
   public func itemIdentifiers(inSection identifier: SectionIdentifierType)
     -> [ItemIdentifierType]
   {
@@ -89,6 +95,7 @@ public struct DiffableSnapshot<
   /// unknown item, as Apple's.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType)
     -> SectionIdentifierType?
   {
@@ -99,6 +106,7 @@ public struct DiffableSnapshot<
   /// item, as Apple's.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
     snapshot.path(of: identifier).flatMap(snapshot.flatIndex(of:))
   }
@@ -107,28 +115,33 @@ public struct DiffableSnapshot<
   /// as Apple's.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
     snapshot.sectionIndex(of: identifier)
   }
 
   /// The items marked to be reloaded when the snapshot is applied, in
   /// snapshot order.
+  @inlinable
   public var reloadedItemIdentifiers: [ItemIdentifierType] { marked(.reload) }
 
   /// The items marked to be reconfigured when the snapshot is applied, in
   /// snapshot order. An item marked both ways is reloaded only, as in
   /// Apple's.
+  @inlinable
   public var reconfiguredItemIdentifiers: [ItemIdentifierType] { marked(.reconfigure) }
 
   /// The sections marked to be reloaded when the snapshot is applied, in
   /// order.
+  @inlinable
   public var reloadedSectionIdentifiers: [SectionIdentifierType] {
     let marked = snapshot.reloadedSectionIDs
     guard !marked.isEmpty else { return [] }
     return snapshot.sections.lazy.map(\.id).filter(marked.contains)
   }
 
-  private func marked(_ kind: UpdateKind) -> [ItemIdentifierType] {
+  @usableFromInline
+  func marked(_ kind: UpdateKind) -> [ItemIdentifierType] {
     snapshot.markedItems.filter { $0.value == kind }.keys
       .map { (id: $0, index: indexOfItem($0) ?? 0) }.sorted { $0.index < $1.index }.map(\.id)
   }
