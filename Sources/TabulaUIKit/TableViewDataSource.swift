@@ -27,8 +27,8 @@
   /// `tableView(_:moveRowAt:to:)` (called once ``snapshot()`` shows the
   /// move), titles and the section index.
   ///
-  /// Under it are a ``Tabula/DiffableDataSource`` and its
-  /// ``Tabula/ListController`` (``base``), which become the table view's
+  /// Under it are a `DiffableDataSource` and its
+  /// `ListController` (``base``), which become the table view's
   /// data source and delegate; a delegate the app set stays its delegate
   /// (calls Tabula does not answer are forwarded to it).
   @MainActor

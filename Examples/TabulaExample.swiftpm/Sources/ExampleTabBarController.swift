@@ -3,8 +3,9 @@ import UIKit
 
 /// The example's screens, each in a navigation controller of its own: the
 /// contacts (SQLite through a `FetchedList`, in a table view), the feed (a
-/// paged source in a compositional collection view) and the files (an
-/// outline in a list-style collection view).
+/// paged source in a compositional collection view), the files (an
+/// outline in a list-style collection view) and the team (Apple's diffable
+/// data source API, on Tabula by renaming two types).
 final class ExampleTabBarController: UITabBarController {
   /// The contacts' database, opened (and filled on first launch) before the
   /// first screen shows: a few hundred rows take milliseconds.
@@ -18,6 +19,7 @@ final class ExampleTabBarController: UITabBarController {
         image: "person.crop.circle"),
       embed(FeedViewController(), title: "Feed", image: "newspaper"),
       embed(FilesViewController(), title: "Files", image: "folder"),
+      embed(TeamViewController(), title: "Team", image: "person.3"),
     ]
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Tabula
 
 // The models and services the documents' samples take for granted: what an
@@ -82,4 +83,18 @@ final class Navigator {
   private(set) var shown: [String] = []
 
   func show(_ user: User) { shown.append(user.name) }
+}
+
+/// The sections of the migration article's team screen.
+enum TeamSection: Hashable, Sendable {
+  case leads, members
+
+  var title: String { self == .leads ? "Leads" : "Members" }
+}
+
+/// A member of the migration article's team.
+struct Member: Hashable, Sendable {
+  let id: UUID
+  var name: String
+  var isLead: Bool
 }
