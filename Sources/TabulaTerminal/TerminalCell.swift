@@ -75,13 +75,16 @@ open class TerminalCell {
     return max(0, width - 2 - detailWidth)
   }
 
-  func recycle() {
+  /// Prepares the cell for reuse, counting it (``reuseCount``).
+  package func recycle() {
     reuseCount += 1
     prepareForReuse()
   }
 }
 
 extension TerminalCell: SizableCell {}
+
+extension TerminalCell: ReusableCell {}
 
 /// `text` (inert, no line feeds) broken at spaces into lines of at most
 /// `columns` display columns; a word wider than a line is cut across lines.

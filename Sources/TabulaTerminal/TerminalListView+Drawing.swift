@@ -12,7 +12,7 @@ extension TerminalListView {
   /// the screen go back to the reuse pool.
   public func render() -> [ScreenLine] {
     let now = clock()
-    highlights = highlights.filter { $0.value.until > now }
+    highlights.dropExpired(at: now)
     // Measuring the rows on screen moves the rows below the top one; the
     // cursor row, when on screen, keeps its line instead (the rows above it
     // give way). Measure, anchor, reveal, until the screen holds still (a
@@ -35,7 +35,7 @@ extension TerminalListView {
     // per cell, and of its end when the cell is recycled.
     for path in visibleItemPaths {
       let cell = cell(at: path)
-      if displayed.updateValue(path, forKey: ObjectIdentifier(cell)) == nil {
+      if cells.displayed.updateValue(path, forKey: ObjectIdentifier(cell)) == nil {
         hostDataSource?.willDisplay(cell, forItemAt: path)
       }
     }
@@ -45,10 +45,11 @@ extension TerminalListView {
     while line < min(topLine + height, totalLines) && lines.count < height {
       switch element(at: line) {
       case .header(let section):
-        lines.append(headerLine(headers[section] ?? "", selected: section == selectedHeader))
+        lines.append(
+          headerLine(structure.headers[section] ?? "", selected: section == selectedHeader))
         line += 1
       case .footer(let section):
-        lines.append(footerLine(footers[section] ?? ""))
+        lines.append(footerLine(structure.footers[section] ?? ""))
         line += 1
       case .row(let path, let within):
         shown.insert(path)
@@ -57,12 +58,12 @@ extension TerminalListView {
         line += rowLines.count - within
       }
     }
-    for (path, cell) in cells where !shown.contains(path) {
+    for (path, cell) in cells.byPath where !shown.contains(path) {
       recycle(cell)
-      cells[path] = nil
+      cells.byPath[path] = nil
     }
-    for cell in leavingCells { recycle(cell) }
-    leavingCells = []
+    for cell in cells.leaving { recycle(cell) }
+    cells.leaving = []
     updatePrefetching(shown: shown)
     while lines.count < height { lines.append(ScreenLine(plain: "").fitted(to: width)) }
     if let refreshLine {
@@ -80,9 +81,9 @@ extension TerminalListView {
   /// the line feeds between lines.
   public func plainText() -> String {
     var output: [String] = []
-    for section in counts.indices {
-      if let header = headers[section] { output.append(inert(header)) }
-      for item in 0..<counts[section] {
+    for section in structure.counts.indices {
+      if let header = structure.headers[section] { output.append(inert(header)) }
+      for item in 0..<structure.counts[section] {
         let cell = cell(at: ItemPath(section: section, item: item))
         let detail = cell.detail.isEmpty ? "" : "  \(inert(cell.detail))"
         if cell.wraps {
@@ -93,9 +94,9 @@ extension TerminalListView {
           output.append("  \(inert(cell.text))\(detail)")
         }
         recycle(cell)
-        cells[ItemPath(section: section, item: item)] = nil
+        cells.byPath[ItemPath(section: section, item: item)] = nil
       }
-      if let footer = footers[section] { output.append("  \(inert(footer))") }
+      if let footer = structure.footers[section] { output.append("  \(inert(footer))") }
     }
     return output.joined(separator: "\n")
   }
@@ -121,7 +122,7 @@ extension TerminalListView {
     let isSelected = path == selection
     var style = cell.style
     var detailStyle = cell.detailStyle
-    if let highlight = highlights[path] {
+    if let highlight = highlights.byPath[path] {
       let background: TerminalColor = highlight.kind == .inserted ? .green : .yellow
       style.background = background
       style.foreground = .black
@@ -154,38 +155,34 @@ extension TerminalListView {
   /// Prefetches the ``prefetchRowCount`` rows past the screen in the
   /// direction it last scrolled; cancels those that left the window unseen.
   private func updatePrefetching(shown: Set<ItemPath>) {
-    guard let source = hostDataSource, prefetchRowCount > 0 else { return }
-    let down = topLine >= lastPrefetchTopLine
-    lastPrefetchTopLine = topLine
+    guard let source = hostDataSource, prefetching.rowCount > 0 else { return }
+    let down = prefetching.scrollsDown(at: topLine)
     var window = Set<ItemPath>()
     let edge = down ? shown.max() : shown.min()
     var path = edge.flatMap { down ? lineIndex.item(after: $0) : lineIndex.item(before: $0) }
-    while let current = path, window.count < prefetchRowCount {
+    while let current = path, window.count < prefetching.rowCount {
       window.insert(current)
       path = down ? lineIndex.item(after: current) : lineIndex.item(before: current)
     }
-    prefetched.subtract(shown)
-    let cancelled = prefetched.subtracting(window)
-    let started = window.subtracting(prefetched)
-    prefetched = prefetched.subtracting(cancelled).union(started)
-    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled.sorted()) }
-    if !started.isEmpty { source.prefetchItems(at: started.sorted()) }
+    let (cancelled, started) = prefetching.move(to: window, shown: shown)
+    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled) }
+    if !started.isEmpty { source.prefetchItems(at: started) }
   }
 
   /// The cell for a row on screen, made by the data source when needed.
   func cell(at path: ItemPath) -> TerminalCell {
-    if let cell = cells[path] { return cell }
+    if let cell = cells.byPath[path] { return cell }
     let cell = hostDataSource?.cell(for: self, at: path) ?? TerminalCell(reuseIdentifier: "")
-    cells[path] = cell
+    cells.byPath[path] = cell
     return cell
   }
 
   /// Puts `cell` back in the reuse pool; if it was on screen, the data
   /// source hears that it left.
   func recycle(_ cell: TerminalCell) {
-    if let path = displayed.removeValue(forKey: ObjectIdentifier(cell)) {
+    if let path = cells.displayed.removeValue(forKey: ObjectIdentifier(cell)) {
       hostDataSource?.didEndDisplaying(cell, forItemAt: path)
     }
-    reusePool[cell.reuseIdentifier, default: []].append(cell)
+    cellPool.enqueue(cell)
   }
 }

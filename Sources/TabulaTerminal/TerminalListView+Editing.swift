@@ -13,11 +13,11 @@ extension TerminalListView {
   /// (`canMoveItem(at:)`, `canDeleteItem(at:)`).
   @discardableResult
   public func handleEditingKey(_ key: Key) -> Bool {
-    if pendingDelete != nil {
+    if editing.pendingDelete != nil {
       // Any key answers the prompt; only `y` deletes. The rows are found
       // again now: updates since `d` may have moved them.
-      pendingDelete = nil
-      prompt = nil
+      editing.pendingDelete = nil
+      editing.prompt = nil
       let paths = rowsToDelete()
       if key == .character("y") && !paths.isEmpty { hostDataSource?.userDeleteItems(at: paths) }
       return true
@@ -48,7 +48,7 @@ extension TerminalListView {
     case .character("d"):
       let paths = rowsToDelete()
       guard !paths.isEmpty else { return true }
-      pendingDelete = paths.count
+      editing.pendingDelete = paths.count
       prompt =
         paths.count == 1 ? "Delete this row? y deletes" : "Delete \(paths.count) rows? y deletes"
     case .character("z"):
@@ -84,12 +84,13 @@ extension TerminalListView {
     var move = Changeset()
     move.itemMoves = [ItemMove(from: carried, to: target)]
     follow(move, animated: false) { source.userMovedItem(from: carried, to: target) }
-    userMoveCount += 1
+    updateCounts.userMoveCount += 1
     select(target)
   }
 
   /// Whether the row at `source` can end at `path` (counted after it left).
   private func landingExists(_ path: ItemPath, from source: ItemPath) -> Bool {
+    let counts = structure.counts
     guard path.section >= 0, path.section < counts.count, path.item >= 0 else { return false }
     return path.item <= counts[path.section] - (path.section == source.section ? 1 : 0)
   }

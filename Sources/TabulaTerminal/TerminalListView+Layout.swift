@@ -22,17 +22,15 @@ extension TerminalListView {
   /// their estimated line counts until they are drawn.
   func readStructure() {
     guard let source = hostDataSource else {
-      counts = []
-      headers = []
-      footers = []
+      structure = TerminalStructure()
       lineIndex = HeightIndex()
       return
     }
-    counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
+    structure.counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
     readSectionLines(source)
     lineIndex = HeightIndex(
-      itemCounts: counts, headerHeight: { self.headers[$0] == nil ? 0 : 1 },
-      footerHeight: { self.footers[$0] == nil ? 0 : 1 },
+      itemCounts: structure.counts, headerHeight: { self.structure.headerLines($0) },
+      footerHeight: { self.structure.footerLines($0) },
       itemHeight: { self.estimatedLines(at: $0) })
   }
 
@@ -40,10 +38,10 @@ extension TerminalListView {
   /// view (a ``TerminalCell`` its section presenter configures: text, then
   /// detail), else its title.
   func readSectionLines(_ source: any ListHostDataSource<TerminalCell>) {
-    headers = counts.indices.map {
+    structure.headers = structure.counts.indices.map {
       sectionLine(.header, $0, source) ?? source.headerTitle(forSectionAt: $0)
     }
-    footers = counts.indices.map {
+    structure.footers = structure.counts.indices.map {
       sectionLine(.footer, $0, source) ?? source.footerTitle(forSectionAt: $0)
     }
   }
@@ -57,12 +55,12 @@ extension TerminalListView {
     guard let identifier = source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section)
     else { return nil }
     let view: TerminalCell
-    if let kept = sectionCells[identifier] {
+    if let kept = cells.sectionCells[identifier] {
       kept.recycle()
       view = kept
     } else {
-      view = (registrations[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
-      sectionCells[identifier] = view
+      view = cellClass(for: identifier).init(reuseIdentifier: identifier)
+      cells.sectionCells[identifier] = view
     }
     source.configureSectionView(view, ofKind: kind, inSectionAt: section)
     return view.detail.isEmpty ? view.text : "\(view.text)  \(view.detail)"
@@ -112,14 +110,11 @@ extension TerminalListView {
   func headerLine(of section: Int) -> Int { Int(lineIndex.offset(ofSectionAt: section)) }
 
   /// Whether the list has a row at `path`.
-  func rowExists(_ path: ItemPath) -> Bool {
-    path.section >= 0 && path.section < counts.count && path.item >= 0
-      && path.item < counts[path.section]
-  }
+  func rowExists(_ path: ItemPath) -> Bool { structure.hasRow(at: path) }
 
   /// Keeps the first line shown within the list.
   func clampScroll() {
-    topLine = max(0, min(topLine, totalLines - height))
+    viewport.clampTopLine(totalLines: totalLines)
   }
 
   /// Measures the row at `path` with its cell (made if needed) and records

@@ -47,41 +47,32 @@ extension TerminalListView {
 
   /// Whether the cursor may rest on the header of `section`.
   func headerIsSelectable(_ section: Int) -> Bool {
-    selectsHeaders && section >= 0 && section < counts.count && headers[section] != nil
+    selectsHeaders && structure.hasHeader(section)
   }
 
   /// The line under the cursor, if there is a cursor.
   var cursorLine: Int? {
     if let selection { return rowExists(selection) ? line(of: selection) : nil }
-    guard let selectedHeader, selectedHeader < counts.count, headers[selectedHeader] != nil else {
-      return nil
-    }
+    guard let selectedHeader, selectedHeader < structure.counts.count,
+      structure.headers[selectedHeader] != nil
+    else { return nil }
     return headerLine(of: selectedHeader)
   }
 
   /// Puts the cursor where it starts: the first line that takes it.
   func placeCursorAtStart() {
-    if selectsHeaders { placeCursor(onLine: 0) } else { select(firstRow()) }
-  }
-
-  /// The first row of the list, if it has one.
-  func firstRow() -> ItemPath? {
-    counts.firstIndex { $0 > 0 }.map { ItemPath(section: $0, item: 0) }
-  }
-
-  /// The last row of the list, if it has one.
-  private func lastRow() -> ItemPath? {
-    counts.lastIndex { $0 > 0 }.map { ItemPath(section: $0, item: counts[$0] - 1) }
+    if selectsHeaders { placeCursor(onLine: 0) } else { select(structure.firstRow) }
   }
 
   /// The row at the same position as a deleted one, or the closest before it.
   func nearestRow(to path: ItemPath) -> ItemPath? {
+    let counts = structure.counts
     guard !counts.isEmpty else { return nil }
     let section = min(path.section, counts.count - 1)
     if counts[section] > 0 {
       return ItemPath(section: section, item: min(path.item, counts[section] - 1))
     }
-    return lineIndex.item(before: ItemPath(section: section, item: 0)) ?? firstRow()
+    return lineIndex.item(before: ItemPath(section: section, item: 0)) ?? structure.firstRow
   }
 
   /// Puts the cursor on `line` (clamped to the list): on its row, or on its
@@ -95,11 +86,11 @@ extension TerminalListView {
       if selectsHeaders {
         selectHeader(inSectionAt: section)
       } else {
-        select(line <= 0 ? firstRow() : lastRow())
+        select(line <= 0 ? structure.firstRow : structure.lastRow)
       }
     case .footer(let section):
       // The section's last row, or the nearest one above it.
-      select(lineIndex.item(before: ItemPath(section: section + 1, item: 0)) ?? firstRow())
+      select(lineIndex.item(before: ItemPath(section: section + 1, item: 0)) ?? structure.firstRow)
     }
   }
 
@@ -114,7 +105,7 @@ extension TerminalListView {
       }
       return placeCursor(onLine: target)
     }
-    guard var current = selection ?? firstRow() else { return }
+    guard var current = selection ?? structure.firstRow else { return }
     for _ in 0..<abs(steps) {
       guard let next = steps > 0 ? lineIndex.item(after: current) : lineIndex.item(before: current)
       else { break }
@@ -133,7 +124,7 @@ extension TerminalListView {
     var first = line
     var last = line
     if let selection {
-      if selection.item == 0, headers[selection.section] != nil { first -= 1 }
+      if selection.item == 0, structure.headers[selection.section] != nil { first -= 1 }
       last = line + lineCount(of: selection) - 1
     }
     // The whole row shows (its top, when it is taller than the screen).

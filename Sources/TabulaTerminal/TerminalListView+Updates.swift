@@ -7,20 +7,16 @@ import Tabula
 extension TerminalListView {
   /// Reads every count and title again; cells are made anew as rows show.
   public func reloadData() {
-    reloadCount += 1
-    for cell in cells.values { recycle(cell) }
-    for cell in leavingCells { recycle(cell) }
-    cells = [:]
-    leavingCells = []
-    if !prefetched.isEmpty {
-      hostDataSource?.cancelPrefetchingItems(at: prefetched.sorted())
-      prefetched = []
-    }
-    highlights = [:]
+    updateCounts.reloadCount += 1
+    for cell in cells.byPath.values { recycle(cell) }
+    for cell in cells.leaving { recycle(cell) }
+    cells.byPath = [:]
+    cells.leaving = []
+    let prefetched = prefetching.cancelAll()
+    if !prefetched.isEmpty { hostDataSource?.cancelPrefetchingItems(at: prefetched) }
+    highlights.byPath = [:]
     // A row picked up or a delete asked about were paths of the data before.
-    carrying = nil
-    pendingDelete = nil
-    prompt = nil
+    editing.cancel()
     readStructure()
     if let selection, rowExists(selection) == false { self.selection = nil }
     if let selectedHeader, !headerIsSelectable(selectedHeader) { self.selectedHeader = nil }
@@ -36,7 +32,7 @@ extension TerminalListView {
     _ batch: Changeset, animated: Bool, updateData: () -> Void,
     completion: @escaping @MainActor () -> Void
   ) {
-    batchCount += 1
+    updateCounts.batchCount += 1
     follow(batch, animated: animated, updateData: updateData)
     completion()
   }
@@ -51,45 +47,35 @@ extension TerminalListView {
     if let source = hostDataSource {
       // Rows keep their measured lines through the batch; new rows take
       // their estimates until they are drawn.
-      counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
+      structure.counts = (0..<source.numberOfSections).map {
+        source.numberOfItems(inSectionAt: $0)
+      }
       readSectionLines(source)
       lineIndex.apply(
-        batch, numberOfItems: { self.counts[$0] },
-        headerHeight: { self.headers[$0] == nil ? 0 : 1 },
-        footerHeight: { self.footers[$0] == nil ? 0 : 1 },
+        batch, numberOfItems: { self.structure.counts[$0] },
+        headerHeight: { self.structure.headerLines($0) },
+        footerHeight: { self.structure.footerLines($0) },
         itemHeight: { self.estimatedLines(at: $0) })
     } else {
       readStructure()
     }
 
-    var movedCells: [ItemPath: TerminalCell] = [:]
-    for (path, cell) in cells {
-      // A deleted or reloaded row's cell leaves once the new cells
-      // appeared (at the next render), as on UIKit.
-      if let target = map.newPath(of: path) {
-        movedCells[target] = cell
-      } else {
-        leavingCells.append(cell)
-      }
-    }
-    cells = movedCells
-    prefetched = Set(prefetched.compactMap(map.newPath(of:)))
-    var movedHighlights: [ItemPath: (kind: Highlight, until: Double)] = [:]
-    for (path, highlight) in highlights {
-      if let target = map.newPath(of: path) { movedHighlights[target] = highlight }
-    }
-    highlights = movedHighlights
+    // A deleted or reloaded row's cell leaves once the new cells appeared
+    // (at the next render), as on UIKit.
+    cells.follow(map.newPath(of:))
+    prefetching.follow(map.newPath(of:))
+    highlights.follow(map.newPath(of:))
     // A row picked up follows its row; if another writer deleted it, the
     // move is over.
-    if let carried = carrying {
-      carrying = map.newPath(of: carried)
-      if carrying == nil { prompt = nil }
+    if let carried = editing.carrying {
+      editing.carrying = map.newPath(of: carried)
+      if editing.carrying == nil { editing.prompt = nil }
     }
     for update in batch.itemUpdates where update.kind == .reconfigure {
-      if let cell = cells[update.to], let source = hostDataSource {
-        reconfiguring = (update.to, cell)
+      if let cell = cells.byPath[update.to], let source = hostDataSource {
+        cells.reconfiguring = (update.to, cell)
         _ = source.cell(for: self, at: update.to)
-        reconfiguring = nil
+        cells.reconfiguring = nil
       }
     }
 
@@ -104,9 +90,9 @@ extension TerminalListView {
     } else if let header = selectedHeader {
       if let target = map.newSection(of: header), headerIsSelectable(target) {
         selectedHeader = target
-      } else if headerIsSelectable(min(header, counts.count - 1)) {
+      } else if headerIsSelectable(min(header, structure.counts.count - 1)) {
         // Its section is gone: the header now in its place takes the cursor.
-        selectedHeader = min(header, counts.count - 1)
+        selectedHeader = min(header, structure.counts.count - 1)
       } else {
         selectedHeader = nil
         selection = nearestRow(to: ItemPath(section: header, item: 0))
@@ -131,24 +117,28 @@ extension TerminalListView {
   /// highlighted: they are not seen changing.
   private func highlightChanges(of batch: Changeset) {
     let now = clock()
-    let until = now + highlightDuration
+    let until = now + highlights.duration
     func isOnScreen(_ path: ItemPath) -> Bool {
       let first = line(of: path)
       return first < topLine + height && first + lineCount(of: path) > topLine
     }
-    for path in batch.itemInserts where isOnScreen(path) { highlights[path] = (.inserted, until) }
-    for section in batch.sectionInserts where section < counts.count {
-      for item in 0..<min(counts[section], height) {
+    for path in batch.itemInserts where isOnScreen(path) {
+      highlights.byPath[path] = (.inserted, until)
+    }
+    for section in batch.sectionInserts where section < structure.counts.count {
+      for item in 0..<min(structure.counts[section], height) {
         let path = ItemPath(section: section, item: item)
-        if isOnScreen(path) { highlights[path] = (.inserted, until) }
+        if isOnScreen(path) { highlights.byPath[path] = (.inserted, until) }
       }
     }
     for update in batch.itemUpdates where isOnScreen(update.to) {
-      highlights[update.to] = (.updated, until)
+      highlights.byPath[update.to] = (.updated, until)
     }
-    highlights = highlights.filter { $0.value.until > now && isOnScreen($0.key) }
+    highlights.byPath = highlights.byPath.filter {
+      $0.value.until > now && isOnScreen($0.key)
+    }
   }
 
   /// How many rows are highlighted now: at most the rows on screen.
-  var highlightCount: Int { highlights.count }
+  var highlightCount: Int { highlights.byPath.count }
 }

@@ -1,8 +1,11 @@
 import Tabula
 
-// TerminalListView: the type, its state, and the cells and rows a data
-// source asks about. Its other concerns have files of their own:
-// TerminalListView+Updates.swift (reloads and batches, highlights),
+// TerminalListView: the type, its state in named parts (TerminalViewport,
+// TerminalStructure, TerminalCursor, TerminalCells, CellReusePool,
+// TerminalHighlights, TerminalPrefetching, TerminalEditing,
+// TerminalUpdateCounts: each in a file of its own), and the cells and rows
+// a data source asks about. Its other concerns are extensions in files of
+// their own: TerminalListView+Updates.swift (reloads and batches, highlights),
 // +Selection.swift (keys and the cursor), +Drawing.swift (lines for the
 // screen, plain text) and +Layout.swift (one line per header and row).
 
@@ -37,112 +40,163 @@ public final class TerminalListView: ListHost {
   /// The data source. Held weakly.
   public weak var hostDataSource: (any ListHostDataSource<TerminalCell>)?
 
-  /// The width in columns.
-  public internal(set) var width: Int
-  /// The lines the rows take: the view's height (``viewHeight``), less the
-  /// refresh line while one shows.
-  public internal(set) var height: Int
-  /// The view's height in lines, the refresh line included.
-  public private(set) var viewHeight: Int
   /// A line shown above the rows while a refresh runs ("↻ Refreshing…"),
   /// or `nil`. The rows give it a line at the bottom of the screen; the
   /// first row on screen stays where it is.
   public var refreshLine: String? {
     didSet {
       guard (oldValue == nil) != (refreshLine == nil) else { return }
-      height = max(1, viewHeight - (refreshLine == nil ? 0 : 1))
+      viewport.height = max(1, viewHeight - (refreshLine == nil ? 0 : 1))
       clampScroll()
       revealSelection()
     }
   }
+
+  // The view's state, in parts of their own (each file says what it owns).
+
+  /// The screen's size and the first line shown.
+  var viewport: TerminalViewport
+  /// What the view shows: counts, header and footer lines.
+  var structure = TerminalStructure()
+  /// The line counts of headers (1 or 0), rows and footers, in list order:
+  /// beside `structure`, not in it, as its builders read the structure
+  /// while it changes.
+  var lineIndex = HeightIndex()
+  /// Where the cursor rests.
+  var cursor = TerminalCursor()
+  /// The cells on screen, leaving, being reconfigured, and for section views.
+  var cells = TerminalCells()
+  /// The cell classes registered, the cells waiting for reuse, prototypes.
+  let cellPool = CellReusePool<TerminalCell>()
+  /// The rows highlighted after batches.
+  var highlights = TerminalHighlights()
+  /// The rows prefetched for the data source.
+  var prefetching = TerminalPrefetching()
+  /// A move or delete under way from the keyboard.
+  var editing = TerminalEditing()
+  /// What the view counts of its updates.
+  var updateCounts = TerminalUpdateCounts()
+
+  /// An empty list view of `width` columns × `height` lines.
+  public init(width: Int, height: Int) {
+    viewport = TerminalViewport(width: width, height: height)
+  }
+
+  /// The width in columns.
+  public internal(set) var width: Int {
+    get { viewport.width }
+    set { viewport.width = newValue }
+  }
+
+  /// The lines the rows take: the view's height (``viewHeight``), less the
+  /// refresh line while one shows.
+  public internal(set) var height: Int {
+    get { viewport.height }
+    set { viewport.height = newValue }
+  }
+
+  /// The view's height in lines, the refresh line included.
+  public private(set) var viewHeight: Int {
+    get { viewport.viewHeight }
+    set { viewport.viewHeight = newValue }
+  }
+
   /// The first line shown (headers and rows laid end to end).
-  public internal(set) var topLine = 0
+  public internal(set) var topLine: Int {
+    get { viewport.topLine }
+    set { viewport.topLine = newValue }
+  }
+
   /// The row under the cursor, if any.
-  public internal(set) var selection: ItemPath?
+  public internal(set) var selection: ItemPath? {
+    get { cursor.row }
+    set { cursor.row = newValue }
+  }
+
   /// The section whose header is under the cursor, if any (only with
   /// ``selectsHeaders``).
-  public internal(set) var selectedHeader: Int?
+  public internal(set) var selectedHeader: Int? {
+    get { cursor.header }
+    set { cursor.header = newValue }
+  }
+
   /// Whether section headers take the cursor too, so that Enter on a header
   /// reports it to the data source (`didSelectHeader(inSectionAt:)`): for
   /// sections that collapse, whose header is all that shows of them.
   /// Off by default: the cursor moves from row to row.
-  public var selectsHeaders = false {
-    didSet {
-      if !selectsHeaders && selectedHeader != nil {
+  public var selectsHeaders: Bool {
+    get { cursor.takesHeaders }
+    set {
+      cursor.takesHeaders = newValue
+      if !newValue && selectedHeader != nil {
         selectedHeader = nil
         placeCursorAtStart()
       }
     }
   }
+
   /// How long inserted and updated rows stay highlighted, in seconds.
-  public var highlightDuration = 0.8
-  /// The current time in seconds, for highlights; replaceable in tests.
-  public var clock: @MainActor () -> Double = { monotonicSeconds() }
-
-  /// How many batch updates the view performed.
-  public internal(set) var batchCount = 0
-  /// How many times it reloaded all its data.
-  public internal(set) var reloadCount = 0
-
-  /// Why a row is highlighted.
-  enum Highlight {
-    case inserted, updated
+  public var highlightDuration: Double {
+    get { highlights.duration }
+    set { highlights.duration = newValue }
   }
 
-  var counts: [Int] = []
-  var headers: [String?] = []
-  var footers: [String?] = []
-  /// How many rows the user moved here (`m`, Enter).
-  public internal(set) var userMoveCount = 0
-  /// The row the user picked up to move (`m`), if any.
-  public internal(set) var carrying: ItemPath?
-  /// Set while a `d` waits for `y`: how many rows it asked about.
-  var pendingDelete: Int?
-  /// What the view asks of the user now (a move under way, a delete to
-  /// confirm), for the app's status line; `nil` otherwise.
-  public internal(set) var prompt: String?
-  /// The cells section views are configured on, one per reuse identifier.
-  var sectionCells: [String: TerminalCell] = [:]
-  /// The line counts of headers (1 or 0) and rows, in list order.
-  var lineIndex = HeightIndex()
-  var cells: [ItemPath: TerminalCell] = [:]
-  var highlights: [ItemPath: (kind: Highlight, until: Double)] = [:]
-  var registrations: [String: TerminalCell.Type] = [:]
-  var reusePool: [String: [TerminalCell]] = [:]
-  var prototypes: [String: TerminalCell] = [:]
+  /// The current time in seconds, for highlights; replaceable in tests.
+  public var clock: @MainActor () -> Double {
+    get { highlights.clock }
+    set { highlights.clock = newValue }
+  }
+
   /// How many rows beyond the screen, in the direction the view last
   /// scrolled, are reported to the data source's `prefetchItems(at:)` (10
   /// by default; 0: none). Rows that leave that window without showing are
   /// reported to `cancelPrefetchingItems(at:)`.
-  public var prefetchRowCount = 10
-  /// The rows prefetched and not yet shown or cancelled.
-  var prefetched: Set<ItemPath> = []
-  var lastPrefetchTopLine = 0
-  /// The cells on screen that the data source was told appeared, with the
-  /// path they were last drawn at.
-  var displayed: [ObjectIdentifier: ItemPath] = [:]
-  /// Cells of rows a batch removed, recycled after the next render's new
-  /// cells appeared.
-  var leavingCells: [TerminalCell] = []
-  var reconfiguring: (path: ItemPath, cell: TerminalCell)?
+  public var prefetchRowCount: Int {
+    get { prefetching.rowCount }
+    set { prefetching.rowCount = newValue }
+  }
 
-  /// An empty list view of `width` columns × `height` lines.
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-    viewHeight = height
+  /// The row the user picked up to move (`m`), if any.
+  public internal(set) var carrying: ItemPath? {
+    get { editing.carrying }
+    set { editing.carrying = newValue }
+  }
+
+  /// What the view asks of the user now (a move under way, a delete to
+  /// confirm), for the app's status line; `nil` otherwise.
+  public internal(set) var prompt: String? {
+    get { editing.prompt }
+    set { editing.prompt = newValue }
+  }
+
+  /// How many batch updates the view performed.
+  public internal(set) var batchCount: Int {
+    get { updateCounts.batchCount }
+    set { updateCounts.batchCount = newValue }
+  }
+
+  /// How many times it reloaded all its data.
+  public internal(set) var reloadCount: Int {
+    get { updateCounts.reloadCount }
+    set { updateCounts.reloadCount = newValue }
+  }
+
+  /// How many rows the user moved here (`m`, Enter).
+  public internal(set) var userMoveCount: Int {
+    get { updateCounts.userMoveCount }
+    set { updateCounts.userMoveCount = newValue }
   }
 
   /// Uses `cellClass` for cells dequeued as `identifier` (by default every
   /// identifier makes a plain ``TerminalCell``).
   public func register(_ cellClass: TerminalCell.Type, forReuseIdentifier identifier: String) {
-    registrations[identifier] = cellClass
+    cellPool.register(cellClass, forReuseIdentifier: identifier)
   }
 
   /// Whether a cell class is registered under `identifier` (a data source
   /// registers its presenters' cell classes when not).
   public func hasCellRegistration(forReuseIdentifier identifier: String) -> Bool? {
-    registrations[identifier] != nil
+    cellPool.cellClass(forReuseIdentifier: identifier) != nil
   }
 
   /// ``register(_:forReuseIdentifier:)``.
@@ -155,7 +209,7 @@ public final class TerminalListView: ListHost {
   public func hasSectionViewRegistration(
     ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
   ) -> Bool? {
-    registrations[identifier] != nil
+    cellPool.cellClass(forReuseIdentifier: identifier) != nil
   }
 
   /// Registers `viewClass` for section views under `identifier` when it is
@@ -207,7 +261,7 @@ public final class TerminalListView: ListHost {
     guard rowExists(path) else { return nil }
     let line = line(of: path)
     guard line + lineCount(of: path) > topLine && line < topLine + height else { return nil }
-    return cells[path]
+    return cells.byPath[path]
   }
 
   /// A cell for `path`: the one being reconfigured there, a reused one, or a
@@ -215,21 +269,21 @@ public final class TerminalListView: ListHost {
   public func dequeueCell(withReuseIdentifier identifier: String, for path: ItemPath)
     -> TerminalCell
   {
-    if let reconfiguring, reconfiguring.path == path { return reconfiguring.cell }
-    if let cell = reusePool[identifier]?.popLast() {
-      cell.recycle()
-      return cell
+    if let reconfiguring = cells.reconfiguring, reconfiguring.path == path {
+      return reconfiguring.cell
     }
-    return (registrations[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
+    return cellPool.dequeue(withReuseIdentifier: identifier, class: cellClass(for: identifier))
   }
 
   /// A cell of kind `identifier` kept for measuring (a presenter that
   /// measures its cells): made once per identifier, never drawn.
   public func prototypeCell(withReuseIdentifier identifier: String) -> TerminalCell? {
-    if let cell = prototypes[identifier] { return cell }
-    let cell = (registrations[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
-    prototypes[identifier] = cell
-    return cell
+    cellPool.prototype(withReuseIdentifier: identifier, class: cellClass(for: identifier))
+  }
+
+  /// The class registered for `identifier`, else ``TerminalCell``.
+  func cellClass(for identifier: String) -> TerminalCell.Type {
+    cellPool.cellClass(forReuseIdentifier: identifier) ?? TerminalCell.self
   }
 
   /// A plain cell showing `message` (dimmed), for an item nothing presents.

@@ -1,3 +1,5 @@
+import Tabula
+
 /// A cell of a ``SimulatedTableView`` or ``SimulatedCollectionView``.
 ///
 /// Like `UITableViewCell`, it is made once per reuse identifier and recycled:
@@ -32,8 +34,11 @@ open class SimulatedCell {
     representedID = nil
   }
 
-  func recycle() {
+  /// Prepares the cell for reuse, counting it (``reuseCount``).
+  package func recycle() {
     reuseCount += 1
     prepareForReuse()
   }
 }
+
+extension SimulatedCell: ReusableCell {}

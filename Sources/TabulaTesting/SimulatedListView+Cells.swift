@@ -7,13 +7,12 @@ extension SimulatedListView {
   /// Registers a cell class for a reuse identifier (replacing an earlier
   /// registration, as UIKit does).
   public func register(_ cellClass: SimulatedCell.Type, forReuseIdentifier identifier: String) {
-    registrations[identifier] = cellClass
-    cellRegistrationCount += 1
+    cellPool.register(cellClass, forReuseIdentifier: identifier)
   }
 
   /// The cell class registered under `identifier`, if any.
   public func registeredCellClass(forReuseIdentifier identifier: String) -> SimulatedCell.Type? {
-    registrations[identifier]
+    cellPool.cellClass(forReuseIdentifier: identifier)
   }
 
   /// Whether a cell class is registered under `identifier`, as the view
@@ -21,7 +20,7 @@ extension SimulatedListView {
   /// `dequeueReusableCell(withIdentifier:)` answers `nil` without one); a
   /// collection view cannot (`nil`), as UIKit's offers no such call.
   public func hasCellRegistration(forReuseIdentifier identifier: String) -> Bool? {
-    kind == .table ? registrations[identifier] != nil : nil
+    kind == .table ? cellPool.cellClass(forReuseIdentifier: identifier) != nil : nil
   }
 
   /// ``register(_:forReuseIdentifier:)``, for a data source that registers
@@ -37,12 +36,12 @@ extension SimulatedListView {
   public func dequeueReusableCell(
     withReuseIdentifier identifier: String, for path: ItemPath
   ) throws(ListViewError) -> SimulatedCell {
-    guard let cellClass = registrations[identifier] else {
+    guard let cellClass = cellPool.cellClass(forReuseIdentifier: identifier) else {
       throw ListViewError(
         "unable to dequeue a cell with identifier \(identifier) - must register a nib or a "
           + "class for the identifier or connect a prototype cell in a storyboard")
     }
-    if let reconfiguring, reconfiguring.path == path {
+    if let reconfiguring = display.reconfiguring, reconfiguring.path == path {
       guard reconfiguring.cell.reuseIdentifier == identifier else {
         throw ListViewError(
           "Attempted to dequeue a cell for a different registration or reuse identifier than "
@@ -50,26 +49,21 @@ extension SimulatedListView {
       }
       return reconfiguring.cell
     }
-    if let cell = reusePool[identifier]?.popLast() {
-      cell.recycle()
-      return cell
-    }
-    return cellClass.init(reuseIdentifier: identifier)
+    return cellPool.dequeue(withReuseIdentifier: identifier, class: cellClass)
   }
 
   /// A cell of the class registered under `reuseIdentifier`, kept for
   /// measuring: made once per identifier, never in the viewport or the
   /// reuse pool (`nil` for an unregistered identifier).
   public func prototypeCell(withReuseIdentifier reuseIdentifier: String) -> SimulatedCell? {
-    if let cell = prototypes[reuseIdentifier] { return cell }
-    guard let cellClass = registrations[reuseIdentifier] else { return nil }
-    let cell = cellClass.init(reuseIdentifier: reuseIdentifier)
-    prototypes[reuseIdentifier] = cell
-    return cell
+    guard let cellClass = cellPool.cellClass(forReuseIdentifier: reuseIdentifier) else {
+      return nil
+    }
+    return cellPool.prototype(withReuseIdentifier: reuseIdentifier, class: cellClass)
   }
 
   /// The number of cells waiting in the reuse pool.
-  public var reusePoolCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+  public var reusePoolCount: Int { cellPool.waitingCount }
 
   /// The reuse identifier of the plain cells ``fallbackCell(for:message:)``
   /// makes (registered by the view itself).
@@ -78,13 +72,8 @@ extension SimulatedListView {
   /// A plain ``SimulatedCell`` whose ``SimulatedCell/text`` is `message`,
   /// reused like any cell, under ``fallbackReuseIdentifier``.
   public func fallbackCell(for path: ItemPath, message: String) -> SimulatedCell {
-    let cell: SimulatedCell
-    if let reused = reusePool[Self.fallbackReuseIdentifier]?.popLast() {
-      reused.recycle()
-      cell = reused
-    } else {
-      cell = SimulatedCell(reuseIdentifier: Self.fallbackReuseIdentifier)
-    }
+    let cell = cellPool.dequeue(
+      withReuseIdentifier: Self.fallbackReuseIdentifier, class: SimulatedCell.self)
     cell.text = message
     return cell
   }
@@ -103,7 +92,7 @@ extension SimulatedListView {
   }
 
   func layOutIfLoaded() {
-    if counts != nil && !isScrollingSilently { layOut() }
+    if structure.counts != nil { layOut() }
   }
 
   /// Measures the rows in the viewport (the first one keeping its place),
@@ -111,30 +100,32 @@ extension SimulatedListView {
   func layOut() {
     measureViewport()
     let visible = visibleItemPaths
-    let visibleTokens = Set(visible.map { rows[$0.section][$0.item] })
-    for (token, cell) in cells where !visibleTokens.contains(token) {
+    let visibleTokens = Set(visible.map(structure.token(at:)))
+    for (token, cell) in display.cells where !visibleTokens.contains(token) {
       endDisplaying(cell, token: token)
-      enqueue(cell)
-      cells[token] = nil
+      cellPool.enqueue(cell)
+      display.cells[token] = nil
     }
     guard let source = hostDataSource else { return }
     for path in visible {
-      let token = rows[path.section][path.item]
-      displayedPaths[token] = path
-      if cells[token] == nil {
+      let token = structure.token(at: path)
+      display.displayedPaths[token] = path
+      if display.cells[token] == nil {
         let cell = source.cell(for: self, at: path)
-        cells[token] = cell
+        display.cells[token] = cell
         source.willDisplay(cell, forItemAt: path)
       }
     }
     updatePrefetching(visible: visible, visibleTokens: visibleTokens)
     layOutSectionViews()
-    if let layoutDefault, selfSizeVisibleCells(default: layoutDefault) { layOut() }
+    if let layoutDefault = sizing.layoutDefault, selfSizeVisibleCells(default: layoutDefault) {
+      layOut()
+    }
   }
 
   /// The data source hears that `cell` (of the row `token`) left the screen.
   func endDisplaying(_ cell: SimulatedCell, token: Int) {
-    guard let path = displayedPaths.removeValue(forKey: token) else { return }
+    guard let path = display.displayedPaths.removeValue(forKey: token) else { return }
     hostDataSource?.didEndDisplaying(cell, forItemAt: path)
   }
 
@@ -145,35 +136,31 @@ extension SimulatedListView {
     guard let source = hostDataSource, let first = visible.first, let last = visible.last else {
       return
     }
-    let down = contentOffset >= lastPrefetchOffset
-    lastPrefetchOffset = contentOffset
+    let down = prefetching.scrollsDown(at: contentOffset)
     var window: [Int: ItemPath] = [:]
     var path: ItemPath? = down ? heightIndex.item(after: last) : heightIndex.item(before: first)
-    while let current = path, window.count < prefetchRowCount {
-      window[rows[current.section][current.item]] = current
+    while let current = path, window.count < prefetching.rowCount {
+      window[structure.token(at: current)] = current
       path = down ? heightIndex.item(after: current) : heightIndex.item(before: current)
     }
-    let cancelled = prefetched.filter { window[$0.key] == nil && !visibleTokens.contains($0.key) }
-    let started = window.filter { prefetched[$0.key] == nil && !visibleTokens.contains($0.key) }
-    for token in prefetched.keys where visibleTokens.contains(token) { prefetched[token] = nil }
-    for token in cancelled.keys { prefetched[token] = nil }
-    prefetched.merge(started) { _, new in new }
-    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled.values.sorted()) }
-    if !started.isEmpty { source.prefetchItems(at: started.values.sorted()) }
+    let (cancelled, started) = prefetching.move(to: window, visible: visibleTokens)
+    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled) }
+    if !started.isEmpty { source.prefetchItems(at: started) }
   }
 
   /// Cancels every prefetch (a reload).
   func cancelAllPrefetching() {
-    guard !prefetched.isEmpty else { return }
-    let paths = prefetched.values.sorted()
-    prefetched = [:]
+    let paths = prefetching.cancelAll()
+    guard !paths.isEmpty else { return }
     hostDataSource?.cancelPrefetchingItems(at: paths)
   }
 
   /// Heights from the data source's estimates (``rowHeight`` without
   /// one), for sections of `counts` rows.
   func estimatedIndex(_ counts: [Int]) -> HeightIndex {
-    if let layoutDefault { return layoutIndex(counts, default: layoutDefault) }
+    if let layoutDefault = sizing.layoutDefault {
+      return layoutIndex(counts, default: layoutDefault)
+    }
     guard asksHeights else {
       return HeightIndex(
         itemCounts: counts, rowHeight: rowHeight,
@@ -190,18 +177,18 @@ extension SimulatedListView {
   /// ``asksHeights``), else ``headerHeight`` if it has a view or a title,
   /// else none.
   func sectionHeaderHeight(_ section: Int) -> Double {
-    sectionViewHeight(.header, section, title: headers[section], default: headerHeight)
+    sectionViewHeight(.header, section, title: structure.headers[section], default: headerHeight)
   }
 
   /// The height of the footer of `section`, as that of its header.
   func sectionFooterHeight(_ section: Int) -> Double {
-    sectionViewHeight(.footer, section, title: footers[section], default: footerHeight)
+    sectionViewHeight(.footer, section, title: structure.footers[section], default: footerHeight)
   }
 
   private func sectionViewHeight(
     _ kind: SectionViewKind, _ section: Int, title: String?, default height: Double
   ) -> Double {
-    guard sectionViewID(kind, section) != nil else { return title == nil ? 0 : height }
+    guard structure.sectionViewID(kind, section) != nil else { return title == nil ? 0 : height }
     guard asksHeights else { return height }
     return hostDataSource?.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
       ?? height
@@ -215,7 +202,7 @@ extension SimulatedListView {
   /// Asks the exact heights of the rows in the viewport until they hold
   /// still; the first row in the viewport keeps its place.
   func measureViewport() {
-    guard asksHeights, layoutDefault == nil else { return }
+    guard asksHeights, sizing.layoutDefault == nil else { return }
     for _ in 0..<8 {
       guard let source = hostDataSource,
         let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
@@ -236,15 +223,6 @@ extension SimulatedListView {
   /// Sets the content offset without laying out, kept within the content.
   func scroll(to offset: Double) {
     let limit = max(0, heightIndex.contentHeight - Double(viewportHeight))
-    let clamped = max(0, min(offset, limit))
-    if clamped != contentOffset {
-      isScrollingSilently = true
-      contentOffset = clamped
-      isScrollingSilently = false
-    }
-  }
-
-  func enqueue(_ cell: SimulatedCell) {
-    reusePool[cell.reuseIdentifier, default: []].append(cell)
+    viewport.contentOffset = max(0, min(offset, limit))
   }
 }

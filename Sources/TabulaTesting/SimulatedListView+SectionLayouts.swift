@@ -28,7 +28,9 @@ extension SimulatedListView {
       var heights = [Double](repeating: layout.itemHeight.points, count: rowCount)
       if layout.itemHeight.isEstimated {
         for item in 0..<count {
-          guard let measured = selfSizedHeights[rows[section][item]] else { continue }
+          guard let measured = sizing.selfSizedHeights[structure.rows[section][item]] else {
+            continue
+          }
           let row = item / layout.columns
           // The first measured item replaces the estimate; later ones widen it.
           heights[row] =
@@ -57,7 +59,9 @@ extension SimulatedListView {
   private func isMeasured(_ section: Int, _ row: Int, before item: Int, _ layout: SectionLayout)
     -> Bool
   {
-    (row * layout.columns..<item).contains { selfSizedHeights[rows[section][$0]] != nil }
+    (row * layout.columns..<item).contains {
+      sizing.selfSizedHeights[structure.rows[section][$0]] != nil
+    }
   }
 
   /// The header's height (with the top inset): the section presenter's
@@ -65,20 +69,21 @@ extension SimulatedListView {
   /// header view or title.
   private func layoutHeaderHeight(_ section: Int, _ layout: SectionLayout) -> Double {
     layout.insets.top
-      + boundaryHeight(.header, section, title: headers[section], layout.headerHeight)
+      + boundaryHeight(.header, section, title: structure.headers[section], layout.headerHeight)
   }
 
   /// The footer's height (with the bottom inset), as the header's.
   private func layoutFooterHeight(_ section: Int, _ layout: SectionLayout) -> Double {
     layout.insets.bottom
-      + boundaryHeight(.footer, section, title: footers[section], layout.footerHeight)
+      + boundaryHeight(.footer, section, title: structure.footers[section], layout.footerHeight)
   }
 
   private func boundaryHeight(
     _ kind: SectionViewKind, _ section: Int, title: String?, _ height: SectionLayout.Height
   ) -> Double {
-    guard sectionViewID(kind, section) != nil || title != nil else { return 0 }
-    if sectionViewID(kind, section) != nil,
+    let hasView = structure.sectionViewID(kind, section) != nil
+    guard hasView || title != nil else { return 0 }
+    if hasView,
       let answered = hostDataSource?.sectionViewHeight(
         ofKind: kind, inSectionAt: section, width: width)
     {
@@ -95,30 +100,22 @@ extension SimulatedListView {
     var changed = false
     for path in visibleItemPaths {
       let sectionLayout = sectionLayout(path.section, default: layout)
-      let token = rows[path.section][path.item]
-      guard sectionLayout.itemHeight.isEstimated, let cell = cells[token] as? any SizableCell
+      let token = structure.token(at: path)
+      guard sectionLayout.itemHeight.isEstimated,
+        let cell = display.cells[token] as? any SizableCell
       else { continue }
       let height = cell.fittingHeight(forWidth: sectionLayout.itemWidth(inWidth: width))
       guard height.isFinite, height >= 0 else { continue }
-      if selfSizedHeights[token] != height {
-        selfSizedHeights[token] = height
+      if sizing.selfSizedHeights[token] != height {
+        sizing.selfSizedHeights[token] = height
         changed = true
       }
     }
-    guard changed, let counts else { return false }
+    guard changed, let counts = structure.counts else { return false }
     let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
     heightIndex = layoutIndex(counts, default: layout)
     scroll(to: anchor?.contentOffset(in: heightIndex) ?? contentOffset)
     return true
-  }
-
-  /// Forgets the measured heights of rows that are gone, and of `changed`
-  /// rows (reconfigured: their content changed).
-  func forgetSelfSizedHeights(changed: [ItemPath]) {
-    guard !selfSizedHeights.isEmpty else { return }
-    for path in changed { selfSizedHeights[rows[path.section][path.item]] = nil }
-    let live = Set(rows.joined())
-    selfSizedHeights = selfSizedHeights.filter { live.contains($0.key) }
   }
 }
 
@@ -134,11 +131,11 @@ extension SimulatedCollectionView {
   /// the data source's heights with ``SimulatedListView/asksHeights``, as a flow layout whose
   /// delegate sizes items.
   public var compositionalLayout: SectionLayout? {
-    get { layoutDefault }
+    get { sizing.layoutDefault }
     set {
-      layoutDefault = newValue
-      selfSizedHeights = [:]
-      guard let counts else { return }
+      sizing.layoutDefault = newValue
+      sizing.selfSizedHeights = [:]
+      guard let counts = structure.counts else { return }
       heightIndex = estimatedIndex(counts)
       scroll(to: contentOffset)
       layOut()

@@ -18,8 +18,7 @@ extension SimulatedListView {
   public func register(
     _ viewClass: SimulatedCell.Type, forSectionViewReuseIdentifier identifier: String
   ) {
-    sectionViewRegistrations[identifier] = viewClass
-    sectionViewRegistrationCount += 1
+    sectionViewPool.register(viewClass, forReuseIdentifier: identifier)
   }
 
   /// Whether a view class is registered for section views under
@@ -28,7 +27,7 @@ extension SimulatedListView {
   public func hasSectionViewRegistration(
     ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
   ) -> Bool? {
-    self.kind == .table ? sectionViewRegistrations[identifier] != nil : nil
+    self.kind == .table ? sectionViewPool.cellClass(forReuseIdentifier: identifier) != nil : nil
   }
 
   /// Registers `viewClass` for section views under `identifier` when it is
@@ -49,32 +48,27 @@ extension SimulatedListView {
     -> SimulatedCell?
   {
     _ = numberOfRows(inSectionAt: section)  // checks the section
-    return sectionViews[SectionViewSlot(section: section, kind: kind)]
+    return display.sectionViews[SectionViewSlot(section: section, kind: kind)]
   }
 
   /// How many section views wait in their reuse pool.
-  public var sectionViewPoolCount: Int { sectionViewPool.values.reduce(0) { $0 + $1.count } }
-
-  /// The reuse identifier of the section's view of `kind`, as last read.
-  func sectionViewID(_ kind: SectionViewKind, _ section: Int) -> String? {
-    kind == .header ? headerViewIDs[section] : footerViewIDs[section]
-  }
+  public var sectionViewPoolCount: Int { sectionViewPool.waitingCount }
 
   /// Reads the reuse identifiers of the views of `sections` from the data
   /// source.
   func readSectionViewIDs(_ count: Int) {
-    headerViewIDs = (0..<count).map {
+    structure.headerViewIDs = (0..<count).map {
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: $0)
     }
-    footerViewIDs = (0..<count).map {
+    structure.footerViewIDs = (0..<count).map {
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: $0)
     }
   }
 
   /// Sends every section view to the reuse pool (a reload).
   func dropSectionViews() {
-    for view in sectionViews.values { enqueueSectionView(view) }
-    sectionViews = [:]
+    for view in display.sectionViews.values { sectionViewPool.enqueue(view) }
+    display.sectionViews = [:]
   }
 
   /// Moves the section views with their sections through a batch: views of
@@ -85,33 +79,35 @@ extension SimulatedListView {
       if let source { targets[source] = target }
     }
     var moved: [SectionViewSlot: SimulatedCell] = [:]
-    for (slot, view) in sectionViews {
+    for (slot, view) in display.sectionViews {
       if let target = targets[slot.section] {
         moved[SectionViewSlot(section: target, kind: slot.kind)] = view
       } else {
-        enqueueSectionView(view)
+        sectionViewPool.enqueue(view)
       }
     }
-    sectionViews = moved
+    display.sectionViews = moved
   }
 
   /// Reads an updated section's views again: a view whose reuse identifier
   /// is unchanged is configured again in place, another one leaves (the
   /// next layout makes its replacement).
   func refreshSectionViews(ofSectionAt section: Int) {
-    let oldIDs = (sectionViewID(.header, section), sectionViewID(.footer, section))
-    headerViewIDs[section] =
+    let oldIDs = (
+      structure.sectionViewID(.header, section), structure.sectionViewID(.footer, section)
+    )
+    structure.headerViewIDs[section] =
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: section)
-    footerViewIDs[section] =
+    structure.footerViewIDs[section] =
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: section)
     for (kind, oldID) in [(SectionViewKind.header, oldIDs.0), (.footer, oldIDs.1)] {
       let slot = SectionViewSlot(section: section, kind: kind)
-      guard let view = sectionViews[slot] else { continue }
-      if oldID == sectionViewID(kind, section) {
+      guard let view = display.sectionViews[slot] else { continue }
+      if oldID == structure.sectionViewID(kind, section) {
         hostDataSource?.configureSectionView(view, ofKind: kind, inSectionAt: section)
       } else {
-        sectionViews[slot] = nil
-        enqueueSectionView(view)
+        display.sectionViews[slot] = nil
+        sectionViewPool.enqueue(view)
       }
     }
   }
@@ -124,9 +120,7 @@ extension SimulatedListView {
     let bottom = contentOffset + Double(viewportHeight)
     let sectionCount = heightIndex.numberOfSections
     // Most lists have no section views: nothing to find on screen.
-    let hasViews =
-      headerViewIDs.contains { $0 != nil } || footerViewIDs.contains { $0 != nil }
-    if hasViews, viewportHeight > 0, sectionCount > 0 {
+    if structure.hasSectionViews, viewportHeight > 0, sectionCount > 0 {
       // The sections from the one at the top to the one at the bottom (the
       // last when the content ends above the bottom).
       let first = heightIndex.element(atOffset: top).map { section(of: $0.element) } ?? 0
@@ -144,23 +138,24 @@ extension SimulatedListView {
           section + 1 < sectionCount
           ? heightIndex.offset(ofSectionAt: section + 1) : heightIndex.contentHeight
         let footer = end - footerHeight
-        if isOnScreen(start, header, top, bottom) && headerViewIDs[section] != nil {
+        if isOnScreen(start, header, top, bottom) && structure.headerViewIDs[section] != nil {
           onScreen.insert(SectionViewSlot(section: section, kind: .header))
         }
-        if isOnScreen(footer, footerHeight, top, bottom) && footerViewIDs[section] != nil {
+        if isOnScreen(footer, footerHeight, top, bottom) && structure.footerViewIDs[section] != nil
+        {
           onScreen.insert(SectionViewSlot(section: section, kind: .footer))
         }
       }
     }
-    for (slot, view) in sectionViews where !onScreen.contains(slot) {
-      sectionViews[slot] = nil
-      enqueueSectionView(view)
+    for (slot, view) in display.sectionViews where !onScreen.contains(slot) {
+      display.sectionViews[slot] = nil
+      sectionViewPool.enqueue(view)
     }
-    for slot in onScreen where sectionViews[slot] == nil {
-      guard let id = sectionViewID(slot.kind, slot.section) else { continue }
+    for slot in onScreen where display.sectionViews[slot] == nil {
+      guard let id = structure.sectionViewID(slot.kind, slot.section) else { continue }
       let view = dequeueSectionView(id, kind: slot.kind)
       hostDataSource?.configureSectionView(view, ofKind: slot.kind, inSectionAt: slot.section)
-      sectionViews[slot] = view
+      display.sectionViews[slot] = view
     }
   }
 
@@ -184,11 +179,8 @@ extension SimulatedListView {
   /// `UITableViewHeaderFooterView`); a collection view raises, as UIKit
   /// does, and the view shows a plain one.
   private func dequeueSectionView(_ identifier: String, kind: SectionViewKind) -> SimulatedCell {
-    if let view = sectionViewPool[identifier]?.popLast() {
-      view.recycle()
-      return view
-    }
-    if let viewClass = sectionViewRegistrations[identifier] {
+    if let view = sectionViewPool.reusedCell(withReuseIdentifier: identifier) { return view }
+    if let viewClass = sectionViewPool.cellClass(forReuseIdentifier: identifier) {
       return viewClass.init(reuseIdentifier: identifier)
     }
     if self.kind == .collection {
@@ -202,9 +194,5 @@ extension SimulatedListView {
             + "storyboard"))
     }
     return SimulatedCell(reuseIdentifier: identifier)
-  }
-
-  private func enqueueSectionView(_ view: SimulatedCell) {
-    sectionViewPool[view.reuseIdentifier, default: []].append(view)
   }
 }

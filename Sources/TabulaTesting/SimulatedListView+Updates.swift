@@ -11,18 +11,18 @@ extension SimulatedListView {
   /// Inside a batch update this is not allowed: the call is recorded in
   /// ``violations`` and ignored.
   public func reloadData() {
-    guard batchDepth == 0 else {
+    guard !batch.isOpen else {
       violations.append(
         ListViewError("reloadData() is not allowed inside a batch update", strict: true))
       return
     }
-    reloadCount += 1
-    for (token, cell) in cells {
+    updateCounts.reloadCount += 1
+    for (token, cell) in display.cells {
       endDisplaying(cell, token: token)
-      enqueue(cell)
+      cellPool.enqueue(cell)
     }
     cancelAllPrefetching()
-    cells = [:]
+    display.cells = [:]
     dropSectionViews()
     loadWithoutCells(dataSourceCounts())
     layOut()
@@ -36,36 +36,32 @@ extension SimulatedListView {
   public func performBatchUpdates(
     _ updates: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
   ) throws(ListViewError) {
-    if batchDepth == 0 {
-      batchBefore = counts ?? dataSourceCounts()
-      if counts == nil { loadWithoutCells(batchBefore) }
-      batch = BatchOperations()
-      titleRefreshes = []
+    if !batch.isOpen {
+      let before = structure.counts ?? dataSourceCounts()
+      if structure.counts == nil { loadWithoutCells(before) }
+      batch.begin(countsBefore: before)
     }
-    batchDepth += 1
+    batch.depth += 1
     updates()
-    batchDepth -= 1
-    guard batchDepth == 0 else {
-      if let completion { waitingCompletions.append { completion(true) } }
+    batch.depth -= 1
+    guard !batch.isOpen else {
+      if let completion { batch.waitingCompletions.append { completion(true) } }
       return
     }
-    let operations = batch
-    let refreshes = titleRefreshes
-    batch = BatchOperations()
-    titleRefreshes = []
+    let (operations, refreshes) = batch.takeRecorded()
     let after = dataSourceCounts()
-    let result = try BatchRules.apply(operations, before: batchBefore, after: after, kind: kind)
+    let result = try BatchRules.apply(
+      operations, before: batch.countsBefore, after: after, kind: kind)
     // The heights follow the batch in place when it is exactly the
     // changeset `performBatch` was given; else they are rebuilt.
-    let changes = pendingChangeset.flatMap { $0.operations == operations ? $0.changes : nil }
-    pendingChangeset = nil
+    let changes = batch.takeChangeset(makingExactly: operations)
     commit(result, after: after, changes: changes)
     // Titles of updated sections are part of the batch: they are read now,
     // from the data the batch shows, before the completion can run (with
     // `.immediate` timing it may apply a newer snapshot at once).
     for section in refreshes {
-      headers[section] = hostDataSource?.headerTitle(forSectionAt: section) ?? nil
-      footers[section] = hostDataSource?.footerTitle(forSectionAt: section) ?? nil
+      structure.headers[section] = hostDataSource?.headerTitle(forSectionAt: section) ?? nil
+      structure.footers[section] = hostDataSource?.footerTitle(forSectionAt: section) ?? nil
       refreshSectionViews(ofSectionAt: section)
       heightIndex.setHeights(
         header: sectionHeaderHeight(section),
@@ -74,17 +70,14 @@ extension SimulatedListView {
     // A header that came, went or changed its height moved the rows below
     // it; a replaced section view is made anew.
     if !refreshes.isEmpty { layOut() }
-    batchCount += 1
-    batchLog.append(operations)
+    updateCounts.recordBatch(operations)
     if let completion { schedule { completion(true) } }
   }
 
   /// Runs the completions of batches whose animations are waiting, when
   /// ``animationTiming`` is ``AnimationTiming/manual``.
   public func finishAnimations() {
-    let completions = waitingCompletions
-    waitingCompletions = []
-    for completion in completions { completion() }
+    for completion in batch.takeWaitingCompletions() { completion() }
   }
 
   /// Deletes sections (before indices).
@@ -130,10 +123,10 @@ extension SimulatedListView {
 
   /// Adds an operation to the batch, or performs it as a batch of its own.
   private func record(_ add: (inout BatchOperations) -> Void) throws(ListViewError) {
-    if batchDepth > 0 {
-      add(&batch)
+    if batch.isOpen {
+      add(&batch.operations)
     } else {
-      try performBatchUpdates { add(&self.batch) }
+      try performBatchUpdates { add(&self.batch.operations) }
     }
   }
 
@@ -144,44 +137,31 @@ extension SimulatedListView {
     _ changes: Changeset, animated: Bool, updateData: () -> Void,
     completion: @escaping @MainActor () -> Void
   ) {
-    if !animated { unanimatedBatchCount += 1 }
+    if !animated { updateCounts.unanimatedBatchCount += 1 }
     let operations = BatchOperations(changes)
     // The first row in the viewport keeps its place on screen (the glue's
     // job on UIKit, where a batch keeps the content offset instead).
-    if batchDepth == 0, let counts,
+    if !batch.isOpen, let counts = structure.counts,
       let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
     {
-      pendingAnchor = (anchor, BatchPositionMap(changes), counts)
+      batch.pendingAnchor = (anchor, BatchPositionMap(changes), counts)
     }
-    if batchDepth == 0 { pendingChangeset = (changes, operations) }
+    if !batch.isOpen { batch.pendingChangeset = (changes, operations) }
     do {
       try performBatchUpdates(
         {
           updateData()
-          self.batch.append(operations)
-          self.titleRefreshes += changes.sectionUpdates.map(\.to)
+          self.batch.operations.append(operations)
+          self.batch.titleRefreshes += changes.sectionUpdates.map(\.to)
         }, completion: { _ in completion() })
     } catch {
       violations.append(error)
-      pendingAnchor = nil
-      pendingChangeset = nil
-      batchDepth = 0
+      batch.pendingAnchor = nil
+      batch.pendingChangeset = nil
+      batch.depth = 0
       reloadData()
       schedule(completion)
     }
-  }
-
-  /// New row identities for sections of `counts` rows.
-  private func freshRows(_ counts: [Int]) -> [[Int]] {
-    var token = nextToken
-    var result: [[Int]] = []
-    result.reserveCapacity(counts.count)
-    for count in counts {
-      result.append(Array((token + 1)..<(token + 1 + count)))
-      token += count
-    }
-    nextToken = token
-    return result
   }
 
   private func dataSourceCounts() -> [Int] {
@@ -192,10 +172,14 @@ extension SimulatedListView {
   /// Takes in counts, new row identities and titles, without making cells
   /// (a reload, or counts read at the first update: rule 1).
   private func loadWithoutCells(_ loaded: [Int]) {
-    counts = loaded
-    rows = freshRows(loaded)
-    headers = loaded.indices.map { hostDataSource?.headerTitle(forSectionAt: $0) ?? nil }
-    footers = loaded.indices.map { hostDataSource?.footerTitle(forSectionAt: $0) ?? nil }
+    structure.counts = loaded
+    structure.rows = structure.freshRows(loaded)
+    structure.headers = loaded.indices.map {
+      hostDataSource?.headerTitle(forSectionAt: $0) ?? nil
+    }
+    structure.footers = loaded.indices.map {
+      hostDataSource?.footerTitle(forSectionAt: $0) ?? nil
+    }
     readSectionViewIDs(loaded.count)
     heightIndex = estimatedIndex(loaded)
     scroll(to: contentOffset)
@@ -209,55 +193,24 @@ extension SimulatedListView {
     // As on UIKit, they end displaying once the new cells are in place.
     var leaving: [(cell: SimulatedCell, token: Int)] = []
     for path in visibleItemPaths where result.rowTargets[path.section][path.item] == nil {
-      let token = rows[path.section][path.item]
-      if let cell = cells.removeValue(forKey: token) { leaving.append((cell, token)) }
+      let token = structure.token(at: path)
+      if let cell = display.cells.removeValue(forKey: token) { leaving.append((cell, token)) }
     }
     defer {
       for (cell, token) in leaving {
         endDisplaying(cell, token: token)
-        enqueue(cell)
+        cellPool.enqueue(cell)
       }
     }
     // Prefetched rows follow their rows; deleted ones are forgotten.
-    prefetched = prefetched.compactMapValues { result.rowTargets[$0.section][$0.item] }
-    // Plain loops: a main-actor closure per row would pay an isolation check each.
-    var token = nextToken
-    var newRows: [[Int]] = []
-    newRows.reserveCapacity(result.rowSources.count)
-    for sources in result.rowSources {
-      var section: [Int] = []
-      section.reserveCapacity(sources.count)
-      for source in sources {
-        if let source {
-          section.append(rows[source.section][source.item])
-        } else {
-          token += 1
-          section.append(token)
-        }
-      }
-      newRows.append(section)
-    }
-    nextToken = token
-    rows = newRows
-    headers = result.sectionSources.enumerated().map { target, source in
-      source.map { headers[$0] } ?? hostDataSource?.headerTitle(forSectionAt: target) ?? nil
-    }
-    footers = result.sectionSources.enumerated().map { target, source in
-      source.map { footers[$0] } ?? hostDataSource?.footerTitle(forSectionAt: target) ?? nil
-    }
-    headerViewIDs = result.sectionSources.enumerated().map { target, source in
-      source.map { headerViewIDs[$0] }
-        ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: target)
-    }
-    footerViewIDs = result.sectionSources.enumerated().map { target, source in
-      source.map { footerViewIDs[$0] }
-        ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: target)
-    }
+    prefetching.follow { result.rowTargets[$0.section][$0.item] }
+    structure.rows = structure.rowsAfterBatch(from: result.rowSources)
+    carrySections(from: result.sectionSources)
     moveSectionViews(result.sectionSources)
     // Rows keep their heights through the batch; new rows are estimated,
     // and so are reconfigured ones (their content changed).
-    if layoutDefault != nil {
-      forgetSelfSizedHeights(changed: result.reconfigured)
+    if sizing.layoutDefault != nil {
+      sizing.forgetSelfSizedHeights(changed: result.reconfigured, rows: structure.rows)
       heightIndex = estimatedIndex(after)  // laid out by the sections' layouts
     } else if !asksHeights {
       heightIndex = estimatedIndex(after)  // every row is rowHeight tall
@@ -280,21 +233,21 @@ extension SimulatedListView {
           return oldHeights[source.section][source.item]
         })
     }
-    counts = after
-    if let (anchor, map, oldCounts) = pendingAnchor,
+    structure.counts = after
+    if let (anchor, map, oldCounts) = batch.pendingAnchor,
       let offset = anchor.contentOffset(after: map, oldCounts: oldCounts, in: heightIndex)
     {
       scroll(to: offset)
     } else {
       scroll(to: contentOffset)
     }
-    pendingAnchor = nil
+    batch.pendingAnchor = nil
     layOut()
     for path in result.reconfigured {
       guard let cell = visibleCell(at: path), let source = hostDataSource else { continue }
-      reconfiguring = (path, cell)
+      display.reconfiguring = (path, cell)
       let returned = source.cell(for: self, at: path)
-      reconfiguring = nil
+      display.reconfiguring = nil
       if returned !== cell {
         violations.append(
           ListViewError(
@@ -303,9 +256,31 @@ extension SimulatedListView {
       }
     }
     // Reconfigured self-sizing cells measure themselves again.
-    if !result.reconfigured.isEmpty, let layoutDefault, selfSizeVisibleCells(default: layoutDefault)
+    if !result.reconfigured.isEmpty, let layoutDefault = sizing.layoutDefault,
+      selfSizeVisibleCells(default: layoutDefault)
     {
       layOut()
+    }
+  }
+
+  /// The sections' titles and view ids after a batch whose sections come
+  /// from `sectionSources` (before indices; `nil` for a new section, whose
+  /// are read from the data source).
+  private func carrySections(from sectionSources: [Int?]) {
+    let old = structure
+    structure.headers = sectionSources.enumerated().map { target, source in
+      source.map { old.headers[$0] } ?? hostDataSource?.headerTitle(forSectionAt: target) ?? nil
+    }
+    structure.footers = sectionSources.enumerated().map { target, source in
+      source.map { old.footers[$0] } ?? hostDataSource?.footerTitle(forSectionAt: target) ?? nil
+    }
+    structure.headerViewIDs = sectionSources.enumerated().map { target, source in
+      source.map { old.headerViewIDs[$0] }
+        ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: target)
+    }
+    structure.footerViewIDs = sectionSources.enumerated().map { target, source in
+      source.map { old.footerViewIDs[$0] }
+        ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: target)
     }
   }
 
@@ -313,7 +288,7 @@ extension SimulatedListView {
     switch animationTiming {
     case .immediate: completion()
     case .nextTurn: Task { @MainActor in completion() }
-    case .manual: waitingCompletions.append(completion)
+    case .manual: batch.waitingCompletions.append(completion)
     }
   }
 }

@@ -23,7 +23,9 @@ extension SimulatedListView {
   ///   source, is recorded in ``violations`` and the row stays.
   @discardableResult
   public func userMoveRow(from source: ItemPath, to proposed: ItemPath) -> ItemPath? {
-    guard batchDepth == 0, let counts, let dataSource = hostDataSource else { return nil }
+    guard !batch.isOpen, let counts = structure.counts, let dataSource = hostDataSource else {
+      return nil
+    }
     precondition(
       isRow(source, in: counts), "the \(kind.viewName) has no row at \(source) to move")
     precondition(
@@ -42,20 +44,20 @@ extension SimulatedListView {
       var newCounts = counts
       newCounts[source.section] -= 1
       newCounts[target.section] += 1
-      let token = rows[source.section].remove(at: source.item)
-      rows[target.section].insert(token, at: target.item)
+      let token = structure.rows[source.section].remove(at: source.item)
+      structure.rows[target.section].insert(token, at: target.item)
       var move = Changeset()
       move.itemMoves = [ItemMove(from: source, to: target)]
       heightIndex.apply(
         move, numberOfItems: { newCounts[$0] }, headerHeight: sectionHeaderHeight,
         footerHeight: sectionFooterHeight, itemHeight: { self.estimatedHeight(at: $0) })
-      self.counts = newCounts
+      structure.counts = newCounts
       // What the view keeps by path follows the rows.
       let map = BatchPositionMap(move)
-      prefetched = prefetched.compactMapValues { map.newPath(of: $0) }
-      displayedPaths = displayedPaths.compactMapValues { map.newPath(of: $0) }
+      prefetching.follow { map.newPath(of: $0) }
+      display.displayedPaths = display.displayedPaths.compactMapValues { map.newPath(of: $0) }
     }
-    userMoveCount += 1
+    updateCounts.userMoveCount += 1
     dataSource.userMovedItem(from: source, to: target)
     // Rows that came into view once the drop settled get their cells from
     // the data source, which knows of the move by now.
@@ -72,7 +74,9 @@ extension SimulatedListView {
   /// - Returns: The paths reported.
   @discardableResult
   public func userDeleteRows(at paths: [ItemPath]) -> [ItemPath] {
-    guard batchDepth == 0, let counts, let dataSource = hostDataSource else { return [] }
+    guard !batch.isOpen, let counts = structure.counts, let dataSource = hostDataSource else {
+      return []
+    }
     for path in paths {
       precondition(isRow(path, in: counts), "the \(kind.viewName) has no row at \(path) to delete")
     }
@@ -94,7 +98,7 @@ extension SimulatedListView {
   public func userSwipe(rowAt path: ItemPath, edge: SwipeEdge = .trailing, choosing title: String)
     -> Bool
   {
-    guard batchDepth == 0, let dataSource = hostDataSource,
+    guard !batch.isOpen, let dataSource = hostDataSource,
       let action = dataSource.swipeActions(forItemAt: path, edge: edge).first(where: {
         $0.title == title
       })

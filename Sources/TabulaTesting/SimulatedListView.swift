@@ -1,9 +1,11 @@
 import Tabula
 
-// SimulatedListView: the type, its state, and what the view shows. Cells
-// (registration, reuse, which rows have one) are in
-// SimulatedListView+Cells.swift; reloads and batch updates, checked with
-// BatchRules, in SimulatedListView+Updates.swift.
+// SimulatedListView: the type, its state in named parts (SimulatedViewport,
+// SimulatedSizing, SimulatedStructure, SimulatedDisplay, CellReusePool,
+// BatchInProgress, SimulatedPrefetching, SimulatedUpdateCounts: each in a
+// file of its own), and what the view shows. Cells (registration, reuse,
+// which rows have one) are in SimulatedListView+Cells.swift; reloads and
+// batch updates, checked with BatchRules, in SimulatedListView+Updates.swift.
 
 /// The shared machinery of ``SimulatedTableView`` and
 /// ``SimulatedCollectionView``: a list view that behaves like UIKit's for
@@ -48,21 +50,62 @@ public class SimulatedListView: ListHost {
   /// Every rule broken through the non-throwing `ListHost` methods, in order.
   public internal(set) var violations: [ListViewError] = []
 
+  // The view's state, in parts of their own (each file says what it owns).
+
+  /// The viewport's height and its top.
+  var viewport: SimulatedViewport
+  /// The sizing settings and the heights self-sizing cells measured.
+  var sizing = SimulatedSizing()
+
+  // Beside `sizing`, not in it: its builders read the sizes while it changes.
+  /// Every row's height as the view knows it: measured for rows that were
+  /// in the viewport, estimated for the others.
+  public internal(set) var heightIndex = HeightIndex()
+
+  /// What the view shows: counts, row identities, titles, section view ids.
+  var structure = SimulatedStructure()
+  /// The cells and section views on screen.
+  var display = SimulatedDisplay()
+  /// The cell classes registered, the cells waiting for reuse, prototypes.
+  let cellPool = CellReusePool<SimulatedCell>()
+  /// The section view classes registered and the views waiting for reuse.
+  let sectionViewPool = CellReusePool<SimulatedCell>()
+  /// The batch update being built and the completions waiting.
+  var batch = BatchInProgress()
+  /// The rows prefetched for the data source.
+  var prefetching = SimulatedPrefetching()
+  /// What the view counts of its updates.
+  var updateCounts = SimulatedUpdateCounts()
+
+  init(kind: ListViewKind, viewportHeight: Int) {
+    self.kind = kind
+    viewport = SimulatedViewport(height: viewportHeight)
+  }
+
+  // MARK: Viewport and sizes
+
   /// The viewport's height in points: with the default ``rowHeight`` of 1,
   /// the number of rows that fit.
   public var viewportHeight: Int {
-    didSet { layOutIfLoaded() }
+    get { viewport.height }
+    set {
+      viewport.height = newValue
+      layOutIfLoaded()
+    }
   }
 
   /// The list's width in points, which heights are asked for (320 by
   /// default). Changing it measures the rows again, the first row in the
   /// viewport keeping its place.
-  public var width = 320.0 {
-    didSet {
-      guard width != oldValue, counts != nil else { return }
-      selfSizedHeights = [:]
+  public var width: Double {
+    get { sizing.width }
+    set {
+      let oldValue = sizing.width
+      sizing.width = newValue
+      guard newValue != oldValue, let counts = structure.counts else { return }
+      sizing.selfSizedHeights = [:]
       let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
-      heightIndex = estimatedIndex(counts ?? [])
+      heightIndex = estimatedIndex(counts)
       if let anchor { scroll(to: anchor.contentOffset(in: heightIndex)) }
       layOut()
     }
@@ -73,9 +116,12 @@ public class SimulatedListView: ListHost {
   /// `estimatedHeight(forItemAt:width:)` for the others (a table view whose
   /// delegate answers `heightForRowAt` and `estimatedHeightForRowAt`). Off
   /// by default: every row is ``rowHeight`` tall, and positions count rows.
-  public var asksHeights = false {
-    didSet {
-      guard asksHeights != oldValue, let counts else { return }
+  public var asksHeights: Bool {
+    get { sizing.asksHeights }
+    set {
+      let oldValue = sizing.asksHeights
+      sizing.asksHeights = newValue
+      guard newValue != oldValue, let counts = structure.counts else { return }
       heightIndex = estimatedIndex(counts)
       layOut()
     }
@@ -84,17 +130,26 @@ public class SimulatedListView: ListHost {
   /// The height of a row whose data source answers no height or estimate
   /// (UITableView's `rowHeight`): 1 point by default, so that positions
   /// count rows.
-  public var rowHeight = 1.0
+  public var rowHeight: Double {
+    get { sizing.rowHeight }
+    set { sizing.rowHeight = newValue }
+  }
 
   /// The height of a section header with a title or a view (0 by default;
   /// with ``asksHeights``, a view's height is the data source's
   /// `sectionViewHeight(ofKind:inSectionAt:width:)` when it answers one);
   /// sections without either have none.
-  public var headerHeight = 0.0
+  public var headerHeight: Double {
+    get { sizing.headerHeight }
+    set { sizing.headerHeight = newValue }
+  }
 
   /// The height of a section footer with a title or a view (0 by default),
   /// as ``headerHeight``.
-  public var footerHeight = 0.0
+  public var footerHeight: Double {
+    get { sizing.footerHeight }
+    set { sizing.footerHeight = newValue }
+  }
 
   /// The top of the viewport, in points from the top of the content
   /// (UIScrollView's `contentOffset.y`). The rows in the viewport are
@@ -103,8 +158,12 @@ public class SimulatedListView: ListHost {
   /// it is. Through `ListHost.performBatch`, the first row in the viewport
   /// (or its nearest surviving neighbour) keeps its place on screen, as the
   /// UIKit glue keeps it.
-  public var contentOffset = 0.0 {
-    didSet { layOutIfLoaded() }
+  public var contentOffset: Double {
+    get { viewport.contentOffset }
+    set {
+      viewport.contentOffset = newValue
+      layOutIfLoaded()
+    }
   }
 
   /// The height of the content: headers, rows and footers, measured or
@@ -134,90 +193,61 @@ public class SimulatedListView: ListHost {
     }
   }
 
-  /// Every row's height as the view knows it: measured for rows that were
-  /// in the viewport, estimated for the others.
-  public internal(set) var heightIndex = HeightIndex()
-
-  /// How many rows the user moved (``userMoveRow(from:to:)``).
-  public internal(set) var userMoveCount = 0
-
-  /// How many times the view reloaded all its data.
-  public internal(set) var reloadCount = 0
-  /// How many batch updates the view performed.
-  public internal(set) var batchCount = 0
-  /// The operations of every batch update the view performed, in order.
-  public internal(set) var batchLog: [BatchOperations] = []
-  /// How many batches a `ListController` asked to perform without
-  /// animation (`ListController/apply(_:animatingDifferences:completion:)`
-  /// with `animatingDifferences: false`).
-  public internal(set) var unanimatedBatchCount = 0
-
-  var registrations: [String: SimulatedCell.Type] = [:]
-  /// The default section layout of a compositional layout, if the view has
-  /// one (``SimulatedCollectionView/compositionalLayout``).
-  var layoutDefault: SectionLayout?
-  /// The heights self-sizing cells measured, by row identity.
-  var selfSizedHeights: [Int: Double] = [:]
-  /// How many times a cell class was registered (by the test or by a data
-  /// source on first use).
-  public internal(set) var cellRegistrationCount = 0
-  /// How many times a section view class was registered.
-  public internal(set) var sectionViewRegistrationCount = 0
-  var reusePool: [String: [SimulatedCell]] = [:]
-  var prototypes: [String: SimulatedCell] = [:]
-  /// The row counts the view knows, per section; `nil` until first loaded.
-  var counts: [Int]?
-  /// Every row's identity; a row keeps it while it moves, and its cell with it.
-  var rows: [[Int]] = []
-  var headers: [String?] = []
-  var footers: [String?] = []
-  /// The reuse identifiers of the sections' header and footer views.
-  var headerViewIDs: [String?] = []
-  var footerViewIDs: [String?] = []
-  var sectionViews: [SectionViewSlot: SimulatedCell] = [:]
-  var sectionViewRegistrations: [String: SimulatedCell.Type] = [:]
-  var sectionViewPool: [String: [SimulatedCell]] = [:]
-  var cells: [Int: SimulatedCell] = [:]
-  var nextToken = 0
-  var batchDepth = 0
-  var batch = BatchOperations()
-  var batchBefore: [Int] = []
-  /// Sections (after indices) whose titles the batch being built refreshes.
-  var titleRefreshes: [Int] = []
-  var reconfiguring: (path: ItemPath, cell: SimulatedCell)?
-  var waitingCompletions: [@MainActor () -> Void] = []
   /// How many rows ahead of the scroll direction are prefetched (10 by
   /// default; 0: none). Rows in that window are reported to the data
   /// source's `prefetchItems(at:)`, and those that leave it without coming
   /// on screen to `cancelPrefetchingItems(at:)`, as UIKit's prefetching
   /// data sources hear of them.
-  public var prefetchRowCount = 10
-
-  /// The paths of the rows with cells on screen, by row identity, as of
-  /// the last layout: where a leaving cell's row was.
-  var displayedPaths: [Int: ItemPath] = [:]
-  /// The rows prefetched and not yet shown or cancelled, by row identity.
-  var prefetched: [Int: ItemPath] = [:]
-  var lastPrefetchOffset = 0.0
-  /// Set while the view moves its content offset itself (anchoring): no
-  /// layout from the offset's observer.
-  var isScrollingSilently = false
-  /// The row to keep in place through the batch being committed, set by
-  /// `ListHost.performBatch`.
-  var pendingAnchor: (anchor: ScrollAnchor, map: BatchPositionMap, oldCounts: [Int])?
-  /// The changeset `ListHost.performBatch` is performing, if any, with the
-  /// operations it makes.
-  var pendingChangeset: (changes: Changeset, operations: BatchOperations)?
-
-  init(kind: ListViewKind, viewportHeight: Int) {
-    self.kind = kind
-    self.viewportHeight = viewportHeight
+  public var prefetchRowCount: Int {
+    get { prefetching.rowCount }
+    set { prefetching.rowCount = newValue }
   }
+
+  // MARK: Counts of updates
+
+  /// How many rows the user moved (``userMoveRow(from:to:)``).
+  public internal(set) var userMoveCount: Int {
+    get { updateCounts.userMoveCount }
+    set { updateCounts.userMoveCount = newValue }
+  }
+
+  /// How many times the view reloaded all its data.
+  public internal(set) var reloadCount: Int {
+    get { updateCounts.reloadCount }
+    set { updateCounts.reloadCount = newValue }
+  }
+
+  /// How many batch updates the view performed.
+  public internal(set) var batchCount: Int {
+    get { updateCounts.batchCount }
+    set { updateCounts.batchCount = newValue }
+  }
+
+  /// The operations of every batch update the view performed, in order.
+  public internal(set) var batchLog: [BatchOperations] {
+    get { updateCounts.batchLog }
+    set { updateCounts.batchLog = newValue }
+  }
+
+  /// How many batches a `ListController` asked to perform without
+  /// animation (`ListController/apply(_:animatingDifferences:completion:)`
+  /// with `animatingDifferences: false`).
+  public internal(set) var unanimatedBatchCount: Int {
+    get { updateCounts.unanimatedBatchCount }
+    set { updateCounts.unanimatedBatchCount = newValue }
+  }
+
+  /// How many times a cell class was registered (by the test or by a data
+  /// source on first use).
+  public var cellRegistrationCount: Int { cellPool.registrationCount }
+
+  /// How many times a section view class was registered.
+  public var sectionViewRegistrationCount: Int { sectionViewPool.registrationCount }
 
   // MARK: What the view shows
 
   /// The number of sections the view shows (its cached count).
-  public var numberOfSections: Int { counts?.count ?? 0 }
+  public var numberOfSections: Int { structure.counts?.count ?? 0 }
 
   /// The number of rows the view shows in a section (its cached count).
   ///
@@ -225,7 +255,7 @@ public class SimulatedListView: ListHost {
   ///   otherwise this traps naming the section and the valid range.
   public func numberOfRows(inSectionAt section: Int) -> Int {
     checkSection(section)
-    return counts?[section] ?? 0
+    return structure.counts?[section] ?? 0
   }
 
   /// The header title the view shows for a section.
@@ -234,7 +264,7 @@ public class SimulatedListView: ListHost {
   ///   otherwise this traps naming the section and the valid range.
   public func headerTitle(forSectionAt section: Int) -> String? {
     checkSection(section)
-    return headers[section]
+    return structure.headers[section]
   }
 
   /// The footer title the view shows for a section.
@@ -243,7 +273,7 @@ public class SimulatedListView: ListHost {
   ///   otherwise this traps naming the section and the valid range.
   public func footerTitle(forSectionAt section: Int) -> String? {
     checkSection(section)
-    return footers[section]
+    return structure.footers[section]
   }
 
   /// Traps with a message naming `section` and the valid range unless the
@@ -262,9 +292,9 @@ public class SimulatedListView: ListHost {
 
   /// The paths of the rows in the viewport, in order.
   public var visibleItemPaths: [ItemPath] {
-    guard counts != nil, viewportHeight > 0 else { return [] }
-    let paths = heightIndex.itemPaths(in: contentOffset..<(contentOffset + Double(viewportHeight)))
-    guard layoutDefault != nil, let first = paths.first else { return paths }
+    guard structure.counts != nil, viewportHeight > 0 else { return [] }
+    let paths = heightIndex.itemPaths(in: viewport.range)
+    guard sizing.layoutDefault != nil, let first = paths.first else { return paths }
     // In a grid, the items of the first row before the one that carries the
     // row's height start where it does: they show too.
     let start = heightIndex.offset(ofItemAt: first)
@@ -281,10 +311,8 @@ public class SimulatedListView: ListHost {
 
   /// The cell in the viewport at `path`, if the row is visible.
   public func visibleCell(at path: ItemPath) -> SimulatedCell? {
-    guard path.section >= 0, path.section < rows.count, path.item >= 0,
-      path.item < rows[path.section].count
-    else { return nil }
-    return cells[rows[path.section][path.item]]
+    guard structure.hasRow(at: path) else { return nil }
+    return display.cells[structure.token(at: path)]
   }
 
   /// The cells in the viewport, in order.
