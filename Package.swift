@@ -76,14 +76,37 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
       ]
     ),
+    // The tests, by the module they test. `swift test` runs them all; the
+    // helpers several of them share are in TabulaTestSupport.
+    .target(
+      name: "TabulaTestSupport",
+      dependencies: ["Tabula", "TabulaTesting"],
+      path: "Tests/Support"),
     .testTarget(
       name: "TabulaTests",
       dependencies: [
-        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaDemoKit",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "Tabula", "TabulaTesting", "TabulaTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: internalChecks),
+    .testTarget(
+      name: "TabulaTestingTests",
+      dependencies: ["Tabula", "TabulaTesting", "TabulaTestSupport"]),
+    .testTarget(
+      name: "TabulaGRDBTests",
+      dependencies: [
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .testTarget(
+      name: "TabulaTerminalTests",
+      dependencies: ["Tabula", "TabulaTerminal", "TabulaTestSupport"]),
+    .testTarget(
+      name: "TabulaDemoTests",
+      dependencies: [
+        "Tabula", "TabulaTerminal", "TabulaDemoKit", "TabulaTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     // Every Swift sample of README.md and the DocC articles, compiled (and run
     // where that means something), and the test that keeps the documents and
     // these files in step.

@@ -1,3 +1,4 @@
+import TabulaTestSupport
 import TabulaTesting
 import Testing
 

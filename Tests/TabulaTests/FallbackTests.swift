@@ -1,13 +1,7 @@
 import Tabula
-import TabulaTerminal
+import TabulaTestSupport
 import TabulaTesting
 import Testing
-
-/// A kind of row the app has no presenter for (new on the server, say).
-struct Comment: Diffable, Hashable {
-  let id: Int
-  var text: String
-}
 
 /// A registry's whole message for a `Comment` in `feedTable()`'s registry.
 let commentReport =
@@ -117,27 +111,6 @@ struct FallbackTests {
           + "data Squirrel provides"
       ])
     #expect(table.visibleCells.map(\.text) == ["", "", ""])
-    withExtendedLifetime(controller) {}
-  }
-
-  @Test("the terminal list view shows a fallback row")
-  func terminalFallback() throws {
-    let list = TerminalListView(width: 44, height: 4)
-    let presenters = PresenterRegistry<TerminalCell>()
-    presenters.register(FruitPresenter())
-    var items = [AnyItem(Fruit(id: 1, name: "Apple"))]
-    items.append(AnyItem(Comment(id: 1, text: "?")))
-    var controller: ListController<SectionInfo, AnyItem, TerminalCell>?
-    var text = ""
-    let reports = try recordingReports {
-      controller = ListController(
-        host: list, snapshot: try Feed(items, in: SectionInfo(id: "s")), presenters: presenters)
-      _ = list.render()
-      text = list.plainText()
-    }
-    #expect(text == "  Apple  $1\n  no presenter for model type Comment")
-    #expect(reports.count == 1)
-    #expect(reports.first?.hasPrefix("no presenter for model type Comment") == true)
     withExtendedLifetime(controller) {}
   }
 

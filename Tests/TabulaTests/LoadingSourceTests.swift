@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTestSupport
 import Testing
 
 /// `LoadingSource` and the sources without loads follow `LoadingState`'s

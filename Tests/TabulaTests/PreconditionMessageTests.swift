@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTestSupport
 import TabulaTesting
 import Testing
 
@@ -108,46 +109,6 @@ struct OutOfRangeMessageTests {
     #expect(
       standardError(result).contains(
         "section index 0 is out of range: the snapshot has no sections"))
-  }
-
-  @Test("a simulated view's row count for a section it does not show")
-  func simulatedRowCount() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (view, _) = loadedView(.table, counts: [1, 2])
-        _ = view.numberOfRows(inSectionAt: 3)
-      }
-    }
-    #expect(
-      standardError(result).contains(
-        "section 3 is out of range: the table view shows 2 sections "
-          + "(valid section indices are 0..<2)"))
-  }
-
-  @Test("a simulated view's header title for a section it does not show")
-  func simulatedHeaderTitle() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (view, _) = loadedView(.collection, counts: [1])
-        _ = view.headerTitle(forSectionAt: -1)
-      }
-    }
-    #expect(
-      standardError(result).contains(
-        "section -1 is out of range: the collection view shows 1 section "
-          + "(valid section index is 0)"))
-  }
-
-  @Test("a simulated view's footer title before it shows anything")
-  func simulatedFooterTitle() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        _ = SimulatedTableView().footerTitle(forSectionAt: 0)
-      }
-    }
-    #expect(
-      standardError(result).contains(
-        "section 0 is out of range: the table view shows no sections"))
   }
 
   @Test("a composed source's section range of a child it does not have")

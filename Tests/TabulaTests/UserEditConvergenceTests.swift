@@ -1,5 +1,6 @@
 import Foundation
 import Tabula
+import TabulaTestSupport
 import TabulaTesting
 import Testing
 

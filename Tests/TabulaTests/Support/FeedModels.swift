@@ -1,13 +1,9 @@
 import Tabula
+import TabulaTestSupport
 import TabulaTesting
 
-// A feed of mixed model types, their cells and presenters, for the presenter tests.
-
-struct User: Diffable, Hashable {
-  let id: Int
-  var name: String
-  var byline = ""
-}
+// A feed of mixed model types, their cells and presenters, for the presenter tests
+// (`User` and `Feed`, which other test targets use too, are in TabulaTestSupport).
 
 struct Post: Diffable, Hashable {
   let id: Int
@@ -111,8 +107,6 @@ func feedTable(viewportHeight: Int = 20) -> (
   registry.registerPlaceholders(in: table)
   return (table, registry, log)
 }
-
-typealias Feed = Snapshot<SectionInfo, AnyItem>
 
 extension User {
   /// The avatar image's name, provided to the rows that show the user.

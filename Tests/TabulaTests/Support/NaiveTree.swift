@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTestSupport
 
 /// A tree as nested values with recursive operations: the oracle the
 /// flat-array ``Tabula/Tree`` is checked against.

@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTestSupport
 
 /// A list as a plain array of sections of items, edited by position: the
 /// model the controller's editing API is checked against.

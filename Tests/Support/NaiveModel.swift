@@ -2,31 +2,31 @@ import Tabula
 
 /// The obvious model of a sectioned list: nested arrays, linear searches. Every
 /// snapshot lookup and edit is checked against it.
-struct NaiveModel: Equatable, CustomStringConvertible {
-  var sections: [(model: SectionInfo, items: [TestItem])]
+package struct NaiveModel: Equatable, CustomStringConvertible {
+  package var sections: [(model: SectionInfo, items: [TestItem])]
 
-  static func == (lhs: NaiveModel, rhs: NaiveModel) -> Bool {
+  package static func == (lhs: NaiveModel, rhs: NaiveModel) -> Bool {
     lhs.sections.map(\.model) == rhs.sections.map(\.model)
       && lhs.sections.map(\.items) == rhs.sections.map(\.items)
   }
 
-  init(_ sections: [(model: SectionInfo, items: [TestItem])]) { self.sections = sections }
+  package init(_ sections: [(model: SectionInfo, items: [TestItem])]) { self.sections = sections }
 
-  init(_ snapshot: TestSnapshot) {
+  package init(_ snapshot: TestSnapshot) {
     sections = snapshot.sectionsWithItems.map { ($0.model, $0.items) }
   }
 
-  var description: String {
+  package var description: String {
     sections.map { "\($0.model.id): \($0.items)" }.joined(separator: "; ")
   }
 
-  var snapshotSections: [SnapshotSection<SectionInfo, TestItem>] {
+  package var snapshotSections: [SnapshotSection<SectionInfo, TestItem>] {
     sections.map { SnapshotSection($0.model, items: $0.items) }
   }
 
-  var allItems: [TestItem] { sections.flatMap(\.items) }
+  package var allItems: [TestItem] { sections.flatMap(\.items) }
 
-  func path(of id: Int) -> ItemPath? {
+  package func path(of id: Int) -> ItemPath? {
     for (sectionIndex, section) in sections.enumerated() {
       if let index = section.items.firstIndex(where: { $0.id == id }) {
         return ItemPath(section: sectionIndex, item: index)
@@ -35,10 +35,10 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return nil
   }
 
-  func sectionIndex(of id: String) -> Int? { sections.firstIndex { $0.model.id == id } }
+  package func sectionIndex(of id: String) -> Int? { sections.firstIndex { $0.model.id == id } }
 
   /// The duplicate-id error this model would cause as a snapshot, if any.
-  var duplicateError: SnapshotError? {
+  package var duplicateError: SnapshotError? {
     var sectionPositions: [String: [Int]] = [:]
     var sectionOrder: [String] = []
     for (index, section) in sections.enumerated() {
@@ -69,7 +69,9 @@ struct NaiveModel: Equatable, CustomStringConvertible {
 
   // MARK: Edits, each returning the edited model or the error the snapshot must throw
 
-  func appending(_ new: [TestItem], toSection id: String?) -> Result<NaiveModel, SnapshotError> {
+  package func appending(_ new: [TestItem], toSection id: String?) -> Result<
+    NaiveModel, SnapshotError
+  > {
     var copy = self
     let index: Int
     if let id {
@@ -85,7 +87,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return copy.checked()
   }
 
-  func inserting(_ new: [TestItem], relativeTo id: Int, after: Bool) -> Result<
+  package func inserting(_ new: [TestItem], relativeTo id: Int, after: Bool) -> Result<
     NaiveModel, SnapshotError
   > {
     guard let path = path(of: id) else { return .failure(.unknownItemIDs([String(id)])) }
@@ -94,9 +96,11 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return copy.checked()
   }
 
-  func replacing(inSectionAt index: Int, subrange: Range<Int>, with new: [TestItem]) -> Result<
-    NaiveModel, SnapshotError
-  > {
+  package func replacing(inSectionAt index: Int, subrange: Range<Int>, with new: [TestItem])
+    -> Result<
+      NaiveModel, SnapshotError
+    >
+  {
     guard index >= 0 && index < sections.count else {
       return .failure(.sectionIndexOutOfRange(index, sectionCount: sections.count))
     }
@@ -112,7 +116,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return copy.checked()
   }
 
-  func deleting(_ ids: [Int]) -> Result<NaiveModel, SnapshotError> {
+  package func deleting(_ ids: [Int]) -> Result<NaiveModel, SnapshotError> {
     let unknown = ids.filter { path(of: $0) == nil }
     guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map(String.init))) }
     var copy = self
@@ -122,7 +126,9 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return .success(copy)
   }
 
-  func moving(_ id: Int, relativeTo other: Int, after: Bool) -> Result<NaiveModel, SnapshotError> {
+  package func moving(_ id: Int, relativeTo other: Int, after: Bool) -> Result<
+    NaiveModel, SnapshotError
+  > {
     let unknown = [id, other].filter { path(of: $0) == nil }
     guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map(String.init))) }
     guard id != other else { return .failure(.itemMovedRelativeToItself(String(id))) }
@@ -134,7 +140,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return .success(copy)
   }
 
-  func sortingItems(inSection id: String, by order: (TestItem, TestItem) -> Bool) -> Result<
+  package func sortingItems(inSection id: String, by order: (TestItem, TestItem) -> Bool) -> Result<
     NaiveModel, SnapshotError
   > {
     guard let index = sectionIndex(of: id) else {
@@ -145,7 +151,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return .success(copy)
   }
 
-  func updating(_ new: [TestItem]) -> Result<NaiveModel, SnapshotError> {
+  package func updating(_ new: [TestItem]) -> Result<NaiveModel, SnapshotError> {
     let unknown = new.filter { path(of: $0.id) == nil }
     guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map { String($0.id) })) }
     var copy = self
@@ -156,7 +162,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return .success(copy)
   }
 
-  func insertingSections(_ new: [SectionInfo], at anchor: String?, after: Bool) -> Result<
+  package func insertingSections(_ new: [SectionInfo], at anchor: String?, after: Bool) -> Result<
     NaiveModel, SnapshotError
   > {
     var copy = self
@@ -173,7 +179,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return copy.checked()
   }
 
-  func deletingSections(_ ids: [String]) -> Result<NaiveModel, SnapshotError> {
+  package func deletingSections(_ ids: [String]) -> Result<NaiveModel, SnapshotError> {
     let unknown = ids.filter { sectionIndex(of: $0) == nil }
     guard unknown.isEmpty else {
       return .failure(.unknownSectionIDs(unknown.map { String(reflecting: $0) }))
@@ -183,7 +189,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return .success(copy)
   }
 
-  func movingSection(_ id: String, relativeTo other: String, after: Bool) -> Result<
+  package func movingSection(_ id: String, relativeTo other: String, after: Bool) -> Result<
     NaiveModel, SnapshotError
   > {
     let unknown = [id, other].filter { sectionIndex(of: $0) == nil }
@@ -199,7 +205,7 @@ struct NaiveModel: Equatable, CustomStringConvertible {
     return .success(copy)
   }
 
-  func sortingSections(by order: (SectionInfo, SectionInfo) -> Bool) -> NaiveModel {
+  package func sortingSections(by order: (SectionInfo, SectionInfo) -> Bool) -> NaiveModel {
     var copy = self
     let sorted = stableSorted(copy.sections.indices.map { $0 }) {
       order(copy.sections[$0].model, copy.sections[$1].model)
@@ -215,7 +221,8 @@ struct NaiveModel: Equatable, CustomStringConvertible {
 }
 
 /// A stable sort that does not rely on the standard library's.
-func stableSorted<Element>(_ elements: [Element], by order: (Element, Element) -> Bool) -> [Element]
+package func stableSorted<Element>(_ elements: [Element], by order: (Element, Element) -> Bool)
+  -> [Element]
 {
   var result: [Element] = []
   for element in elements {

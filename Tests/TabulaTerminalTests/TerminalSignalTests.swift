@@ -1,4 +1,5 @@
 import Foundation
+import TabulaTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ struct TerminalSignalTests {
     let terminal = try PseudoTerminal()
     let cooked = terminal.mode()
     let process = Process()
-    process.executableURL = DemoTests.executable
+    process.executableURL = DemoExecutable.url
     process.arguments = ["--database", folder.appendingPathComponent("demo.sqlite").path]
     let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
     process.standardInput = handle
@@ -56,7 +57,7 @@ struct TerminalSignalTests {
     let terminal = try PseudoTerminal()
     let cooked = terminal.mode()
     let process = Process()
-    process.executableURL = DemoTests.executable
+    process.executableURL = DemoExecutable.url
     process.arguments = ["--database", folder.appendingPathComponent("demo.sqlite").path]
     let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
     process.standardInput = handle

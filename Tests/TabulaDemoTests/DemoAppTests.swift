@@ -1,6 +1,7 @@
 import Foundation
 import Tabula
 import TabulaTerminal
+import TabulaTestSupport
 import Testing
 
 @testable import TabulaDemoKit

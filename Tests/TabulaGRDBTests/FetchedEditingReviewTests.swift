@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Tabula
+import TabulaTestSupport
 import TabulaTesting
 import Testing
 

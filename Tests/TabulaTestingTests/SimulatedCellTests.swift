@@ -1,14 +1,7 @@
 import Tabula
+import TabulaTestSupport
 import TabulaTesting
 import Testing
-
-final class BadgeCell: SimulatedCell {
-  var badge = 0
-  override func prepareForReuse() {
-    super.prepareForReuse()
-    badge = 0
-  }
-}
 
 @MainActor
 @Suite("Simulated views: cells, reuse and the viewport")

@@ -2,8 +2,10 @@ import Tabula
 
 /// The reports ``TabulaLog`` received while a test's recorder was installed.
 @MainActor
-final class RecordedReports {
-  var messages: [String] = []
+package final class RecordedReports {
+  package var messages: [String] = []
+
+  package init() {}
 }
 
 /// Runs `body` with a ``TabulaLog`` handler that records every report, then
@@ -13,7 +15,7 @@ final class RecordedReports {
 /// is installed, so tests running in parallel neither see these reports nor
 /// send theirs here.
 @MainActor
-func recordingReports(_ body: () throws -> Void) rethrows -> [String] {
+package func recordingReports(_ body: () throws -> Void) rethrows -> [String] {
   let saved = TabulaLog.handler
   let recorded = RecordedReports()
   TabulaLog.handler = { recorded.messages.append($0) }

@@ -1,11 +1,11 @@
 /// A small, fast, seedable generator (SplitMix64), so random tests are
 /// reproducible: a failure prints its seed.
-struct SeededRandom: RandomNumberGenerator {
+package struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var value = state
     value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,10 +14,12 @@ struct SeededRandom: RandomNumberGenerator {
   }
 
   /// A value in `range`.
-  mutating func int(in range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
-  mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+  package mutating func int(in range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
+  package mutating func int(in range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &self)
+  }
   /// `true` with probability `probability`.
-  mutating func chance(_ probability: Double) -> Bool {
+  package mutating func chance(_ probability: Double) -> Bool {
     Double.random(in: 0..<1, using: &self) < probability
   }
 }

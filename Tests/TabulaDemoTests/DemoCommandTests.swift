@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TabulaTestSupport
 import Testing
 
 /// What a run of the `tabula-demo` executable did.
@@ -12,7 +13,7 @@ struct DemoRun {
 /// Runs `tabula-demo` with `arguments` and `input` on standard input.
 func runDemo(_ arguments: [String], input: String = "") throws -> DemoRun {
   let process = Process()
-  process.executableURL = DemoTests.executable
+  process.executableURL = DemoExecutable.url
   process.arguments = arguments
   let stdin = Pipe()
   let stdout = Pipe()

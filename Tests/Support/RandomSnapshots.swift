@@ -1,23 +1,32 @@
 import Tabula
 
 /// A source of ids never used before in one test.
-struct FreshIDs {
-  var nextSection = 0
-  var nextItem = 0
+package struct FreshIDs {
+  package var nextSection = 0
+  package var nextItem = 0
 
-  mutating func section() -> SectionInfo {
+  package init() {}
+
+  package mutating func section() -> SectionInfo {
     defer { nextSection += 1 }
     return Tabula.SectionInfo(id: "S\(nextSection)", title: "S\(nextSection)")
   }
 
-  mutating func item() -> TestItem {
+  package mutating func item() -> TestItem {
     defer { nextItem += 1 }
     return TestItem(id: nextItem)
   }
 }
 
+/// A section of three items, with ids never used in the test.
+package func oneSection(_ ids: inout FreshIDs) -> TestSnapshot {
+  try! TestSnapshot(sections: [
+    SnapshotSection(ids.section(), items: [ids.item(), ids.item(), ids.item()])
+  ])
+}
+
 /// A random snapshot: up to 12 sections (some empty), up to `maxItems` items.
-func randomSnapshot(_ random: inout SeededRandom, maxItems: Int, ids: inout FreshIDs)
+package func randomSnapshot(_ random: inout SeededRandom, maxItems: Int, ids: inout FreshIDs)
   -> TestSnapshot
 {
   var sections = (0..<random.int(in: 0...12)).map { _ in
@@ -34,7 +43,7 @@ func randomSnapshot(_ random: inout SeededRandom, maxItems: Int, ids: inout Fres
 /// A random change of `snapshot`: sections deleted, inserted, moved and
 /// retitled; items deleted, inserted, moved inside and across sections,
 /// updated, and marked for reload or reconfigure; sections marked for reload.
-func randomChange(
+package func randomChange(
   of snapshot: TestSnapshot, _ random: inout SeededRandom, ids: inout FreshIDs, maxInserts: Int
 ) -> TestSnapshot {
   let old = NaiveModel(snapshot)
