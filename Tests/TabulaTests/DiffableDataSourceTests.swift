@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTestSupport
 import TabulaTesting
 import Testing
 

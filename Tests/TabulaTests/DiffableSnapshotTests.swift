@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTestSupport
 import Testing
 
 /// `DiffableSnapshot` against `NSDiffableDataSourceSnapshot`'s documented
