@@ -46,7 +46,7 @@ func dropInApply(runs: Int) -> [BenchResult] {
       var violations = 0
       // Apple-style: a data source showing the old identifiers; the new
       // snapshot built from identifiers, the changed rows reconfigured.
-      let dropIn = measure(
+      let (dropIn, core) = measurePair(
         runs: runs,
         setUp: { () -> (SimulatedTableView, DiffableDataSource<SimulatedTableView, String, Int>) in
           let table = benchTable()
@@ -72,10 +72,8 @@ func dropInApply(runs: Int) -> [BenchResult] {
           batches = table.batchCount
           violations = table.violations.count
           return table
-        })
-      // The core path: snapshots of the items, updates found by content.
-      let core = measure(
-        runs: runs,
+        },
+        // The core path: snapshots of the items, updates found by content.
         setUp: {
           () -> (SimulatedTableView, ListController<SectionInfo, BenchItem, SimulatedCell>) in
           let table = benchTable()

@@ -97,3 +97,28 @@ func measurePair<First, Second>(
   secondTimes.sort()
   return (firstTimes[firstTimes.count / 2], secondTimes[secondTimes.count / 2])
 }
+
+/// The median times of `first` and `second`, each run on a fresh input
+/// from its set-up (not timed), measured in alternation so that changes in
+/// the machine's load hit both alike.
+func measurePair<FirstInput, SecondInput, First, Second>(
+  runs: Int, setUp firstSetUp: () -> FirstInput, _ first: (FirstInput) -> First,
+  setUp secondSetUp: () -> SecondInput, _ second: (SecondInput) -> Second
+) -> (Double, Double) {
+  let clock = ContinuousClock()
+  var firstTimes: [Double] = []
+  var secondTimes: [Double] = []
+  for _ in 0..<max(1, runs) {
+    let firstInput = firstSetUp()
+    var firstResult: First?
+    firstTimes.append(milliseconds(clock.measure { firstResult = first(firstInput) }))
+    blackHole(firstResult)
+    let secondInput = secondSetUp()
+    var secondResult: Second?
+    secondTimes.append(milliseconds(clock.measure { secondResult = second(secondInput) }))
+    blackHole(secondResult)
+  }
+  firstTimes.sort()
+  secondTimes.sort()
+  return (firstTimes[firstTimes.count / 2], secondTimes[secondTimes.count / 2])
+}
