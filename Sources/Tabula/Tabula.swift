@@ -5,7 +5,7 @@
 // (.ci/folders checks it, reading this list):
 // - Diagnostics: TabulaLog, the replaceable logger, and ReportOnce;
 // - Model: snapshots and their edits, items and sections, the placeholder
-//   rows (data);
+//   rows (data), and DiffableSnapshot, Apple's snapshot API over them;
 // - Diffing: changesets, staging, a snapshot's known changes
 //   (SnapshotChange), where a batch takes each position (BatchPositionMap)
 //   and the position arithmetic;
@@ -14,7 +14,8 @@
 //   reading position kept (ScrollAnchor), section layouts, cells that
 //   measure themselves;
 // - Hosting: what a list view must do (ListHost, ListHostDataSource), the
-//   swipe actions and section view kinds it shows;
+//   swipe actions and section view kinds it shows, and the reuse pool the
+//   package's own list views keep their cells in (CellReusePool);
 // - Observation: ObserverList and ObservationToken, shared by the layers
 //   after it;
 // - Refresh: pull to refresh as a state machine, and its clocked driver;
@@ -22,5 +23,5 @@
 // - DataSources: the sources of snapshots (DESIGN.md's DataSources),
 //   loading and paging states, user edits written back;
 // - Controller: ListController, which joins presenters and sources and
-//   drives a host.
+//   drives a host, and DiffableDataSource, Apple's data source API over it.
 // See Tabula.docc for the guides.
