@@ -93,6 +93,22 @@ struct DiffableSnapshotTests {
     #expect(snapshot.problems.isEmpty)
   }
 
+  @Test("the first items of a snapshot keep its sections' reload marks, and go where asked")
+  func firstItems() {
+    var snapshot = DiffableSnapshot<Section, Int>()
+    snapshot.appendSections([.favourites, .all, .archive])
+    snapshot.reloadSections([.all])
+    snapshot.appendItems([1, 2], toSection: .all)
+    #expect(snapshot.reloadedSectionIdentifiers == [.all])
+    #expect(snapshot.itemIdentifiers(inSection: .all) == [1, 2])
+    #expect(snapshot.itemIdentifiers(inSection: .archive) == [])
+    var other = DiffableSnapshot<Section, Int>()
+    other.appendSections([.favourites, .all])
+    other.appendItems([3, 3, 4])
+    #expect(other.itemIdentifiers(inSection: .all) == [3, 4])
+    #expect(other.problems.count == 1)
+  }
+
   @Test("duplicates in an append or insert are skipped and named with their positions")
   func duplicates() {
     var snapshot = sample()

@@ -10,6 +10,9 @@ struct DisplayedCells<Presenting> {
   typealias Appearance = (model: Any, presenter: Presenting?)
 
   private var appearances: [ObjectIdentifier: Appearance] = [:]
+  /// Whether appearances are told to a connected source that observes
+  /// visible rows (``ListController/reportsVisibleRows``).
+  var reportsVisibleRows = false
 
   /// The number of cells that appeared and have not ended.
   var count: Int { appearances.count }

@@ -27,6 +27,20 @@ extension ListController {
       earlier.presenter?.events.didEndDisplaying(cell, earlier.model)
     }
     if let presenter, let context { presenter.events.willDisplay(cell, model, context) }
+    if displayed.reportsVisibleRows,
+      let observer = connection?.source as? any VisibleRowsObserving
+    {
+      observer.rowsDidShow(through: path.item, screenRows: max(1, host.visibleItemPaths.count))
+    }
+  }
+
+  /// Whether the rows that appear are told to the connected source when it
+  /// observes them (a ``PagedSource`` loads its next page as the reader
+  /// nears the end), so that paging needs no scroll callback in the app.
+  /// Off by default.
+  public var reportsVisibleRows: Bool {
+    get { displayed.reportsVisibleRows }
+    set { displayed.reportsVisibleRows = newValue }
   }
 
   /// Tells the presenter of the model `cell` appeared with that it left the

@@ -33,6 +33,24 @@ extension ListController {
     changeSelection { $0.toggle(id, shown: _snapshot.contains(itemWithID: id)) }
   }
 
+  /// Makes the selection exactly `ids` (those the list shows; others are
+  /// ignored), as a SwiftUI selection binding states it: ids missing from
+  /// it are deselected, new ones selected, with one
+  /// ``selectionDidChange``. Returns whether the selection changed.
+  @discardableResult
+  public func setSelection(_ ids: Set<Item.ID>) -> Bool {
+    let current = Set(selectedIDs)
+    let shown = ids.filter { _snapshot.contains(itemWithID: $0) }
+    guard shown != current else { return false }
+    changeSelection { state in
+      var changed = false
+      for id in current.subtracting(shown) where state.deselect(id) { changed = true }
+      for id in shown.subtracting(current) where state.select(id, shown: true) { changed = true }
+      return changed
+    }
+    return Set(selectedIDs) != current
+  }
+
   /// Selects every item (``SelectionMode/multiple`` only).
   public func selectAll() {
     changeSelection { $0.selectAll(_snapshot.items.map(\.id)) }

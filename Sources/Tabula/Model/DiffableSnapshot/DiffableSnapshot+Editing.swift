@@ -99,9 +99,9 @@ extension DiffableSnapshot {
       return report(
         method, "no section to append \(identifiers.count) items to: append a section first")
     }
-    if (try? snapshot.appendItems(identifiers.map(Item.init), toSection: section)) != nil {
-      return
-    }
+    let items = identifiers.map(Item.init)
+    if snapshot.numberOfItems == 0, appendFirstItems(items, toSection: section) { return }
+    if (try? snapshot.appendItems(items, toSection: section)) != nil { return }
     try! snapshot.appendItems(uniqueItems(identifiers, in: method), toSection: section)
   }
 
@@ -188,6 +188,29 @@ extension DiffableSnapshot {
   @inlinable
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
     try! snapshot.reconfigureItems(knownItems(identifiers, in: "reconfigureItems(_:)"))
+  }
+
+  /// The first items of a snapshot whose sections are all empty, built in
+  /// one pass as `Snapshot(sections:)` does (the common case: a snapshot
+  /// made from scratch). Returns `false`, changing nothing, on a duplicate.
+  @inlinable
+  mutating func appendFirstItems(_ items: [Item], toSection section: SectionIdentifierType?)
+    -> Bool
+  {
+    let sections = snapshot.sections
+    guard let index = section.map({ snapshot.sectionIndex(of: $0) }) ?? sections.indices.last
+    else { return false }
+    let starts =
+      Array(repeating: 0, count: index + 1)
+      + Array(repeating: items.count, count: sections.count - index)
+    guard
+      var built = try? Snapshot<Section, Item>(
+        validatingSections: sections, starts: starts, items: items,
+        itemHashes: IDHashing.hashes(of: items))
+    else { return false }
+    built._reloadedSections = snapshot._reloadedSections
+    snapshot = built
+    return true
   }
 
   // MARK: Checking arguments

@@ -1,0 +1,74 @@
+import TabulaTestSupport
+import TabulaTesting
+import Testing
+
+@testable import Tabula
+
+/// The decisions TabulaSwiftUI's `TabulaList` leaves to the portable
+/// controller: a selection binding's set applied as a whole, and paging
+/// driven by the rows that appear.
+@MainActor
+@Suite("TabulaList's portable decisions: selection sets and paging by visible rows")
+struct SwiftUIDecisionsTests {
+  @Test("setSelection makes the selection exactly the set the list shows, with one change")
+  func selectionSet() throws {
+    let table = SimulatedTableView()
+    let controller = ListController(
+      host: table, snapshot: try twoSections(), cellProvider: testCell)
+    controller.selectionMode = .multiple
+    var changes = 0
+    controller.selectionDidChange = { changes += 1 }
+    #expect(controller.setSelection([1, 3]))
+    #expect(Set(controller.selectedIDs) == [1, 3])
+    #expect(changes == 1)
+    #expect(controller.setSelection([3, 4, 99]), "99 is not shown: ignored")
+    #expect(Set(controller.selectedIDs) == [3, 4])
+    #expect(changes == 2, "one change for a deselect and a select")
+    #expect(!controller.setSelection([4, 3]), "the same set changes nothing")
+    #expect(changes == 2)
+    #expect(controller.setSelection([]))
+    #expect(controller.selectedIDs.isEmpty)
+    controller.selectionMode = .single
+    controller.setSelection([2])
+    #expect(controller.selectedIDs == [2])
+  }
+
+  @Test(
+    "with reportsVisibleRows, a paged source loads its next page as the end appears, on a host",
+    .timeLimit(.minutes(1)))
+  func pagingByVisibleRows() async {
+    let script = ScriptedPages()
+    let feed = PagedSource<SectionInfo, AnyItem, Int>(section: SectionInfo(id: "feed")) {
+      try await script.load($0)
+    }
+    feed.prefetchScreens = 1
+    let table = SimulatedTableView(viewportHeight: 5)
+    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    table.animationTiming = .immediate
+    let controller = ListController<SectionInfo, AnyItem, SimulatedCell>(host: table) {
+      host, path, _ in host.dequeueCell(withReuseIdentifier: "cell", for: path)
+    }
+    controller.connect(to: feed)
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<20, next: 20)
+    await feed.waitUntilIdle()
+    while controller.isUpdating { await Task.yield() }
+    table.contentOffset = 12  // rows 12...16 show: 3 rows left below, under a screen
+    for _ in 0..<5 { await Task.yield() }
+    #expect(script.requests.count == 1, "without reportsVisibleRows the app must page")
+
+    controller.reportsVisibleRows = true
+    table.contentOffset = 0
+    #expect(script.requests.count == 1, "rows far from the end ask for nothing")
+    table.contentOffset = 8  // rows 8...12 show: 7 rows left, more than a screen
+    for _ in 0..<5 { await Task.yield() }
+    #expect(script.requests.count == 1)
+    table.contentOffset = 15  // rows 15...19: the end shows
+    await script.waitForRequests(2)
+    #expect(script.requests[1].cursor == 20, "the next page, asked for by the rows that appeared")
+    script.answer(1, ids: 20..<30, next: nil)
+    await feed.waitUntilIdle()
+    #expect(feed.snapshot.numberOfItems >= 30)
+  }
+}
