@@ -19,11 +19,12 @@ let package = Package(
     .library(name: "TabulaTerminal", targets: ["TabulaTerminal"]),
     .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
     .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
+    .library(name: "TabulaSwiftUI", targets: ["TabulaSwiftUI"]),
     .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     .executable(name: "tabula-bench", targets: ["tabula-bench"]),
   ],
-  // What an app pays for: an app that depends on `Tabula`, `TabulaUIKit` or
-  // `TabulaTesting` resolves no other package. GRDB is resolved only with the
+  // What an app pays for: an app that depends on `Tabula`, `TabulaUIKit`,
+  // `TabulaSwiftUI` or `TabulaTesting` resolves no other package. GRDB is resolved only with the
   // `GRDB` trait (for `TabulaGRDB`), and ArgumentParser only with `Tools`
   // (the demo and the benchmarks). SwiftPM gives a package's default traits
   // to its own builds and to apps that depend on it alike, so `Tools` is the
@@ -56,6 +57,7 @@ let package = Package(
         "Tabula", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
       ]),
     .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
+    .target(name: "TabulaSwiftUI", dependencies: ["Tabula", "TabulaUIKit"]),
     .target(
       name: "TabulaDemoKit",
       dependencies: [
@@ -113,7 +115,7 @@ let package = Package(
     .testTarget(
       name: "TabulaDocSamples",
       dependencies: [
-        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaUIKit",
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaUIKit", "TabulaSwiftUI",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/DocSamples",

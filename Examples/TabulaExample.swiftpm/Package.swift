@@ -52,6 +52,7 @@ let package = Package(
       dependencies: [
         .product(name: "Tabula", package: "Tabula"),
         .product(name: "TabulaUIKit", package: "Tabula"),
+        .product(name: "TabulaSwiftUI", package: "Tabula"),
         .product(name: "TabulaGRDB", package: "Tabula"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ],

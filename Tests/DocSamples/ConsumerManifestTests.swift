@@ -132,12 +132,12 @@ struct ConsumerManifestTests {
   @Test func loadsAndNamesOnlyTabulasProducts() throws {
     let manifest = samplesFolder.appending(path: "Manifest/ConsumerPackage.swift")
     let products = try productDependencies(inDump: try dumpPackage(manifest))
-    #expect(products == ["Tabula", "TabulaUIKit", "TabulaTesting"])
+    #expect(products == ["Tabula", "TabulaUIKit", "TabulaSwiftUI", "TabulaTesting"])
     #expect(products.isSubset(of: try libraryProducts()))
   }
 
   /// An app pays only for what it uses: one that depends on the core, the
-  /// UIKit glue and the testing library resolves no other package (GRDB and
+  /// UIKit and SwiftUI glue and the testing library resolves no other package (GRDB and
   /// ArgumentParser serve TabulaGRDB, the demo and the benchmarks, behind
   /// traits the app does not enable).
   @Test func coreAndUIKitResolveNoOtherPackage() throws {

@@ -1,4 +1,5 @@
 import GRDB
+import SwiftUI
 import UIKit
 
 /// The example's screens, each in a navigation controller of its own: the
@@ -20,7 +21,17 @@ final class ExampleTabBarController: UITabBarController {
       embed(FeedViewController(), title: "Feed", image: "newspaper"),
       embed(FilesViewController(), title: "Files", image: "folder"),
       embed(TeamViewController(), title: "Team", image: "person.3"),
+      swiftUITab(),
     ]
+  }
+
+  /// The SwiftUI screens, in a hosting controller with a navigation stack
+  /// of their own.
+  private func swiftUITab() -> UIViewController {
+    let screen = UIHostingController(rootView: SwiftUIScreens(database: database))
+    screen.tabBarItem = UITabBarItem(
+      title: "SwiftUI", image: UIImage(systemName: "swift"), selectedImage: nil)
+    return screen
   }
 
   private func embed(_ screen: UIViewController, title: String, image: String)

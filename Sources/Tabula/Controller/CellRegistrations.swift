@@ -15,6 +15,9 @@
 struct CellRegistrations {
   /// Cell identifiers the host can dequeue.
   @usableFromInline var readyCells: Set<String> = []
+  /// The identifier found ready last: rows in a run share one, and
+  /// comparing it is cheaper than hashing it (the path of every cell).
+  @usableFromInline var lastReadyCell: String?
   /// Section view identifiers the host can dequeue, per kind.
   var readySectionViews: [SectionViewKind: Set<String>] = [:]
   /// What was reported missing (each reported once).
@@ -33,7 +36,11 @@ struct CellRegistrations {
     _ identifier: String, cellClass: Cell.Type?, on host: any ListHost<Cell>,
     presenter: @autoclosure () -> String
   ) -> Bool {
-    if readyCells.contains(identifier) { return true }
+    if identifier == lastReadyCell { return true }
+    if readyCells.contains(identifier) {
+      lastReadyCell = identifier
+      return true
+    }
     return prepareNewCell(identifier, cellClass: cellClass, on: host, presenter: presenter())
   }
 

@@ -17,6 +17,7 @@ let package = Package(
       dependencies: [
         .product(name: "Tabula", package: "Tabula"),
         .product(name: "TabulaUIKit", package: "Tabula"),
+        .product(name: "TabulaSwiftUI", package: "Tabula"),
       ]),
     .testTarget(
       name: "MyAppTests",

@@ -1,0 +1,55 @@
+#if canImport(SwiftUI) && canImport(UIKit)
+  import SwiftUI
+  import Tabula
+  import TabulaUIKit
+  import UIKit
+
+  /// Presents models of one type as a SwiftUI view, in a collection view
+  /// cell's `UIHostingConfiguration`: what ``TabulaList/rows(for:content:)``
+  /// registers. Usable on its own, with any `ListController` of a collection
+  /// view.
+  @MainActor
+  public struct HostingRowPresenter<Model, Row: View>: ContentConfigurationPresenter {
+    /// Collection view cells (list cells: separators, swipe actions).
+    public typealias Cell = UICollectionViewCell
+
+    /// Makes a model's row.
+    public let content: @MainActor (Model) -> Row
+
+    /// A presenter showing each model as `content` makes it.
+    public init(@ViewBuilder content: @escaping @MainActor (Model) -> Row) {
+      self.content = content
+    }
+
+    /// The row, hosted.
+    public func contentConfiguration(for model: Model, context: PresentationContext)
+      -> any UIContentConfiguration
+    {
+      UIHostingConfiguration { content(model) }
+    }
+  }
+
+  /// Presents section headers of one section model type as a SwiftUI view:
+  /// what ``TabulaList/headers(for:content:)`` registers. Footers are not
+  /// shown.
+  @MainActor
+  public struct HostingHeaderPresenter<Section, Header: View>: ContentSectionPresenter {
+    /// Collection view supplementary views.
+    public typealias View = UICollectionReusableView
+
+    /// Makes a section's header.
+    public let content: @MainActor (Section) -> Header
+
+    /// A presenter showing each section's header as `content` makes it.
+    public init(@ViewBuilder content: @escaping @MainActor (Section) -> Header) {
+      self.content = content
+    }
+
+    /// The header, hosted; no footer.
+    public func contentConfiguration(for section: Section, kind: SectionViewKind)
+      -> (any UIContentConfiguration)?
+    {
+      kind == .header ? UIHostingConfiguration { content(section) } : nil
+    }
+  }
+#endif

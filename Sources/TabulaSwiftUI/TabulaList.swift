@@ -1,0 +1,277 @@
+#if canImport(SwiftUI) && canImport(UIKit)
+  import Foundation
+  import SwiftUI
+  import Tabula
+  import TabulaUIKit
+  import UIKit
+
+  /// A SwiftUI list backed by a `UICollectionView` and Tabula's
+  /// `ListController`: updates go through Tabula's diff and staging (only
+  /// what changed is touched, in batches UIKit accepts), rows are SwiftUI
+  /// views chosen per model type, and the data comes from any Tabula source
+  /// or a snapshot.
+  ///
+  /// ```swift
+  /// TabulaList(source: contacts)                       // a FetchedList, a PagedSource...
+  ///   .rows(for: Contact.self) { contact in ContactRow(contact: contact) }
+  ///   .rows(for: LoadingPlaceholder.self) { _ in ProgressView() }
+  ///   .headers { section in Text(section.title ?? "") }
+  ///   .selection($selected)
+  ///   .refreshable { await contacts.reload() }
+  /// ```
+  ///
+  /// What SwiftUI's `List` conventions become:
+  ///
+  /// - **Rows by type**: ``rows(for:content:)`` registers a row builder for
+  ///   a model type (a protocol works too: rows of every type that conforms
+  ///   fall back to it, as presenters do); an `AnyItem` snapshot mixes types.
+  /// - **Selection**: ``selection(_:)`` binds a `Set` of item ids both ways.
+  /// - **Pull to refresh**: the environment's `refresh` action (SwiftUI's
+  ///   `.refreshable`) drives a `UIRefreshControl`.
+  /// - **Edit mode, moves, deletes and undo**: the environment's `editMode`
+  ///   turns the list's editing on; ``canMove(_:)`` and ``canDelete(_:)``
+  ///   let the user reorder and swipe to delete, written back to a
+  ///   `WritableSource` and undone through the environment's
+  ///   `UndoManager`.
+  /// - **Paging**: a `PagedSource` loads its next page as its last rows
+  ///   appear (the controller reports visible rows to it).
+  /// - **Scroll position**: kept across updates by Tabula's reading anchor.
+  /// - **Layouts**: ``layout(_:)`` takes a `SectionLayout` (`.list(...)`,
+  ///   `.grid(columns:...)`).
+  @MainActor
+  public struct TabulaList<SectionModel: Diffable, Item: Diffable>: UIViewRepresentable {
+    /// Where the list's snapshots come from.
+    enum Content {
+      case snapshot(Snapshot<SectionModel, Item>)
+      case source(any SnapshotSource<SectionModel, Item>)
+    }
+
+    let content: Content
+    var registrations: [@MainActor (PresenterRegistry<UICollectionViewCell>) -> Void] = []
+    var sectionLayout = SectionLayout.list(.insetGrouped)
+    var selectionBinding: Binding<Set<Item.ID>>?
+    var moves: (@MainActor (Item) -> Bool)?
+    var deletes: (@MainActor (Item) -> Bool)?
+    var tapped: (@MainActor (Item) -> Void)?
+
+    /// A list showing `snapshot`; a new snapshot animates the difference.
+    public init(_ snapshot: Snapshot<SectionModel, Item>) {
+      content = .snapshot(snapshot)
+    }
+
+    /// A list following `source` (a `FetchedList`, `PagedSource`,
+    /// `OutlineSource`, `StaticSource`...): each snapshot it publishes
+    /// animates in.
+    public init(source: some SnapshotSource<SectionModel, Item>) {
+      content = .source(source)
+    }
+
+    // MARK: Configuring
+
+    /// Shows models of type `type` (in items, or inside `AnyItem`s) with
+    /// `content`.
+    public func rows<Model, Row: View>(
+      for type: Model.Type, @ViewBuilder content: @escaping @MainActor (Model) -> Row
+    ) -> TabulaList {
+      var list = self
+      list.registrations.append { presenters in
+        presenters.register(
+          HostingRowPresenter<Model, Row>(content: content), for: Model.self)
+      }
+      return list
+    }
+
+    /// Shows section headers of sections whose model is of type `type`.
+    public func headers<Section, Header: View>(
+      for type: Section.Type, @ViewBuilder content: @escaping @MainActor (Section) -> Header
+    ) -> TabulaList {
+      var list = self
+      list.registrations.append { presenters in
+        presenters.register(
+          HostingHeaderPresenter<Section, Header>(content: content), forSection: Section.self)
+      }
+      return list
+    }
+
+    /// Lays every section out with `layout` (a list by default).
+    public func layout(_ layout: SectionLayout) -> TabulaList {
+      var list = self
+      list.sectionLayout = layout
+      return list
+    }
+
+    /// Binds the selected items' ids: the list selects what the set holds,
+    /// and the set follows the user's taps.
+    public func selection(_ selection: Binding<Set<Item.ID>>) -> TabulaList {
+      var list = self
+      list.selectionBinding = selection
+      return list
+    }
+
+    /// Lets the user reorder the rows `allowed` says yes to (in edit mode,
+    /// or by dragging), written back to a `WritableSource` with undo.
+    public func canMove(_ allowed: @escaping @MainActor (Item) -> Bool) -> TabulaList {
+      var list = self
+      list.moves = allowed
+      return list
+    }
+
+    /// Lets the user delete the rows `allowed` says yes to (swipe to
+    /// delete, or in edit mode), written back with undo.
+    public func canDelete(_ allowed: @escaping @MainActor (Item) -> Bool) -> TabulaList {
+      var list = self
+      list.deletes = allowed
+      return list
+    }
+
+    /// Calls `action` with the item the user tapped (after the row's
+    /// presenter, and alongside the selection).
+    public func onTap(_ action: @escaping @MainActor (Item) -> Void) -> TabulaList {
+      var list = self
+      list.tapped = action
+      return list
+    }
+
+    // MARK: UIViewRepresentable
+
+    /// The collection view and the controller that drives it.
+    @MainActor
+    public final class Coordinator {
+      let presenters = PresenterRegistry<UICollectionViewCell>()
+      var controller: ListController<SectionModel, Item, UICollectionViewCell>?
+      var connected: ObjectIdentifier?
+      var selection: Binding<Set<Item.ID>>?
+      var undoManager: UndoManager?
+      var refresh = RefreshBridge()
+      var layout: SectionLayout?
+
+      init() {}
+    }
+
+    /// A coordinator, made once per list.
+    public func makeCoordinator() -> Coordinator { Coordinator() }
+
+    /// The collection view, its layout and controller.
+    public func makeUIView(context: Context) -> UICollectionView {
+      let collectionView = UICollectionView(
+        frame: .zero, collectionViewLayout: .tabula(default: sectionLayout))
+      let coordinator = context.coordinator
+      for register in registrations { register(coordinator.presenters) }
+      let controller = ListController<SectionModel, Item, UICollectionViewCell>(
+        host: collectionView, presenters: coordinator.presenters)
+      controller.reportsVisibleRows = true
+      controller.selectionMode = .multiple
+      controller.selectionDidChange = { [weak coordinator, weak controller] in
+        guard let coordinator, let controller, let binding = coordinator.selection else { return }
+        let ids = Set(controller.selectedIDs)
+        if binding.wrappedValue != ids { binding.wrappedValue = ids }
+      }
+      coordinator.controller = controller
+      coordinator.layout = sectionLayout
+      return collectionView
+    }
+
+    /// Applies what changed: the data, the selection, edit mode, refresh
+    /// and undo.
+    public func updateUIView(_ collectionView: UICollectionView, context: Context) {
+      let coordinator = context.coordinator
+      guard let controller = coordinator.controller else { return }
+      if coordinator.layout != sectionLayout {
+        coordinator.layout = sectionLayout
+        collectionView.setCollectionViewLayout(.tabula(default: sectionLayout), animated: true)
+      }
+      switch content {
+      case .snapshot(let snapshot):
+        if !snapshot.isIdentical(to: controller.latestSnapshot) {
+          controller.apply(snapshot, animatingDifferences: !context.transaction.disablesAnimations)
+        }
+      case .source(let source):
+        if coordinator.connected != ObjectIdentifier(source) {
+          coordinator.connected = ObjectIdentifier(source)
+          controller.connect(to: source, animatingDifferences: false)
+        }
+      }
+      if let moves {
+        controller.canMove = { item, _ in moves(item) }
+      } else {
+        controller.canMove = nil
+      }
+      if let deletes {
+        controller.canDelete = { item, _ in deletes(item) }
+      } else {
+        controller.canDelete = nil
+      }
+      if let tapped {
+        controller.didSelect = { item, _ in tapped(item) }
+      } else {
+        controller.didSelect = nil
+      }
+      coordinator.selection = selectionBinding
+      if let selectionBinding { controller.setSelection(selectionBinding.wrappedValue) }
+      let editing = context.environment.editMode?.wrappedValue.isEditing ?? false
+      if controller.isEditing != editing {
+        controller.isEditing = editing
+        collectionView.isEditing = editing
+      }
+      if let undoManager = context.environment.undoManager,
+        coordinator.undoManager !== undoManager
+      {
+        coordinator.undoManager = undoManager
+        controller.bindUndoManager(undoManager)
+      }
+      coordinator.refresh.update(context.environment.refresh, on: collectionView)
+    }
+  }
+
+  extension TabulaList where SectionModel == SectionInfo {
+    /// A list of `items` in one section; a new array animates the
+    /// difference (an unchanged one costs nothing).
+    ///
+    /// - Precondition: the items' ids are unique (the message names the
+    ///   duplicates and their positions).
+    public init(_ items: [Item]) {
+      let snapshot: Snapshot<SectionInfo, Item>
+      do {
+        snapshot = try Snapshot(items, in: SectionInfo(id: "items"))
+      } catch {
+        preconditionFailure("TabulaList: \(error)")
+      }
+      content = .snapshot(snapshot)
+    }
+  }
+
+  /// Drives a `UIRefreshControl` from SwiftUI's `refresh` action.
+  @MainActor
+  final class RefreshBridge: NSObject {
+    private var action: RefreshAction?
+    private var control: UIRefreshControl?
+
+    /// Shows a refresh control while `action` exists, and runs it on a pull.
+    func update(_ action: RefreshAction?, on collectionView: UICollectionView) {
+      self.action = action
+      guard action != nil else {
+        collectionView.refreshControl = nil
+        control = nil
+        return
+      }
+      guard control == nil else { return }
+      #if os(iOS)
+        let control = UIRefreshControl()
+        control.addTarget(self, action: #selector(pulled), for: .valueChanged)
+        collectionView.refreshControl = control
+        self.control = control
+      #endif
+    }
+
+    @objc private func pulled() {
+      guard let action else {
+        control?.endRefreshing()
+        return
+      }
+      Task { @MainActor in
+        await action()
+        control?.endRefreshing()
+      }
+    }
+  }
+#endif
