@@ -24,7 +24,9 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
   }
 
   func cell(for host: any ListHost<Cell>, at path: ItemPath) -> Cell {
-    controller._specialised.makeCell(controller, host, path)
+    // One load of the unowned reference (each is a checked retain).
+    let controller = controller
+    return controller._specialised.makeCell(controller, host, path)
   }
 
   func headerTitle(forSectionAt section: Int) -> String? {

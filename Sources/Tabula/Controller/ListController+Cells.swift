@@ -26,23 +26,14 @@ extension ListController {
       guard let resolved = Self.resolved(model, in: presenters) else {
         return host.fallbackCell(for: path, message: Self.fallbackMessage(for: model))
       }
-      let entry = resolved.entry
       let context = Self.context(resolved, for: item, at: path)
-      var unregistered: String?
-      let cell = entry.present(host, model, context) { identifier, cellClass in
-        guard
-          cellRegistrations.prepareCell(
-            identifier, cellClass: cellClass, on: host, presenter: entry.presenterName(model))
-        else {
-          unregistered = identifier
-          return false
-        }
-        return true
+      switch resolved.entry.present(host, model, context, &cellRegistrations) {
+      case .cell(let cell):
+        return cell
+      case .unregistered(let identifier):
+        return host.fallbackCell(
+          for: path, message: CellRegistrations.fallbackMessage(forUnregistered: identifier))
       }
-      if let cell { return cell }
-      return host.fallbackCell(
-        for: path,
-        message: CellRegistrations.fallbackMessage(forUnregistered: unregistered ?? "?"))
     }
     guard let cellProvider else {
       preconditionFailure("a ListController needs presenters or a cell provider to make cells")

@@ -13,14 +13,13 @@ final class PresenterEntry<Cell> {
   @usableFromInline let reuseIdentifier: (Any, PresentationStyle) -> String
   @usableFromInline let configure: (Cell, Any, PresentationContext) -> Void
   /// Dequeues and configures in one call, casting the model once: the path
-  /// of every row that appears. `prepare` is asked first, with the reuse
-  /// identifier and the presenter's cell class, to make sure the host can
-  /// dequeue under it; `nil` when it cannot.
+  /// of every row that appears. The registrations are asked first, with
+  /// the reuse identifier and the presenter's cell class, to make sure the
+  /// host can dequeue under it; the identifier, unregistered, when it
+  /// cannot. (The registrations are passed in rather than reached through
+  /// a closure: this path captures and retains nothing.)
   @usableFromInline let present:
-    (
-      any ListHost<Cell>, Any, PresentationContext,
-      _ prepare: (_ reuseIdentifier: String, _ cellClass: Cell.Type?) -> Bool
-    ) -> Cell?
+    (any ListHost<Cell>, Any, PresentationContext, inout CellRegistrations) -> Presented
   /// The name of the presenter of a model, for messages.
   @usableFromInline let presenterName: (Any) -> String
   /// The class the presenter of a model registers for its cells.
@@ -42,13 +41,16 @@ final class PresenterEntry<Cell> {
     accepts = { $0 is P.Model }
     reuseIdentifier = { presenter.reuseIdentifier(for: cast($0, to: P.Model.self), style: $1) }
     configure = { presenter.configure($0, with: cast($1, to: P.Model.self), context: $2) }
-    present = { host, model, context, prepare in
+    present = { host, model, context, registrations in
       let model = cast(model, to: P.Model.self)
       let identifier = presenter.reuseIdentifier(for: model, style: context.style)
-      guard prepare(identifier, presenter.cellClass) else { return nil }
+      guard
+        registrations.prepareCell(
+          identifier, cellClass: presenter.cellClass, on: host, presenter: "\(P.self)")
+      else { return .unregistered(identifier) }
       let cell = host.dequeueCell(withReuseIdentifier: identifier, for: context.path)
       presenter.configure(cell, with: model, context: context)
-      return cell
+      return .cell(cell)
     }
     presenterName = { _ in "\(P.self)" }
     cellClass = { _ in presenter.cellClass }
@@ -63,13 +65,17 @@ final class PresenterEntry<Cell> {
       id: -1, accepts: { $0 is any SelfPresenting<Cell> },
       reuseIdentifier: { ($0 as! any SelfPresenting<Cell>).reuseIdentifier(style: $1) },
       configure: { ($1 as! any SelfPresenting<Cell>).configure($0, context: $2) },
-      present: { host, model, context, prepare in
+      present: { host, model, context, registrations in
         let model = model as! any SelfPresenting<Cell>
         let identifier = model.reuseIdentifier(style: context.style)
-        guard prepare(identifier, model.cellClass) else { return nil }
+        guard
+          registrations.prepareCell(
+            identifier, cellClass: model.cellClass, on: host,
+            presenter: "\(type(of: model)) (self-presenting)")
+        else { return .unregistered(identifier) }
         let cell = host.dequeueCell(withReuseIdentifier: identifier, for: context.path)
         model.configure(cell, context: context)
-        return cell
+        return .cell(cell)
       },
       presenterName: { "\(type(of: $0)) (self-presenting)" },
       cellClass: { ($0 as! any SelfPresenting<Cell>).cellClass },
@@ -87,9 +93,8 @@ final class PresenterEntry<Cell> {
     reuseIdentifier: @escaping (Any, PresentationStyle) -> String,
     configure: @escaping (Cell, Any, PresentationContext) -> Void,
     present:
-      @escaping (
-        any ListHost<Cell>, Any, PresentationContext, (String, Cell.Type?) -> Bool
-      ) -> Cell?,
+      @escaping (any ListHost<Cell>, Any, PresentationContext, inout CellRegistrations) ->
+      Presented,
     presenterName: @escaping (Any) -> String,
     cellClass: @escaping (Any) -> Cell.Type?,
     resources: Resources, sizing: Sizing, events: Events, editing: Editing
@@ -128,4 +133,14 @@ func cast<Model>(_ value: Any, to model: Model.Type) -> Model {
     return opened as! Model
   }
   return open(value)
+}
+
+extension PresenterEntry {
+  /// What presenting a row gave: its cell, or the reuse identifier the
+  /// host has no registration (and the presenter no class) for.
+  @usableFromInline
+  enum Presented {
+    case cell(Cell)
+    case unregistered(String)
+  }
 }

@@ -15,9 +15,10 @@
 struct CellRegistrations {
   /// Cell identifiers the host can dequeue.
   @usableFromInline var readyCells: Set<String> = []
-  /// The identifier found ready last: rows in a run share one, and
-  /// comparing it is cheaper than hashing it (the path of every cell).
-  @usableFromInline var lastReadyCell: String?
+  /// The last few identifiers found ready, most recent first: a list shows
+  /// rows of a few kinds, and comparing a handful of strings costs less
+  /// than hashing one (this is the path of every cell).
+  @usableFromInline var recentReadyCells: [String] = []
   /// Section view identifiers the host can dequeue, per kind.
   var readySectionViews: [SectionViewKind: Set<String>] = [:]
   /// What was reported missing (each reported once).
@@ -36,9 +37,10 @@ struct CellRegistrations {
     _ identifier: String, cellClass: Cell.Type?, on host: any ListHost<Cell>,
     presenter: @autoclosure () -> String
   ) -> Bool {
-    if identifier == lastReadyCell { return true }
+    for recent in recentReadyCells where recent == identifier { return true }
     if readyCells.contains(identifier) {
-      lastReadyCell = identifier
+      if recentReadyCells.count == 8 { recentReadyCells.removeLast() }
+      recentReadyCells.insert(identifier, at: 0)
       return true
     }
     return prepareNewCell(identifier, cellClass: cellClass, on: host, presenter: presenter())
