@@ -44,6 +44,9 @@
     enum Content {
       case snapshot(Snapshot<SectionModel, Item>)
       case source(any SnapshotSource<SectionModel, Item>)
+      /// A snapshot made on each update, from what the coordinator kept
+      /// (an array's `SnapshotMemo`).
+      case made(@MainActor (Coordinator) -> Snapshot<SectionModel, Item>)
     }
 
     let content: Content
@@ -144,6 +147,8 @@
       var undoManager: UndoManager?
       var refresh = RefreshBridge()
       var layout: SectionLayout?
+      /// What a ``Content/made(_:)`` content keeps between updates.
+      var kept: AnyObject?
 
       init() {}
     }
@@ -180,11 +185,12 @@
         coordinator.layout = sectionLayout
         collectionView.setCollectionViewLayout(.tabula(default: sectionLayout), animated: true)
       }
+      let animated = !context.transaction.disablesAnimations
       switch content {
       case .snapshot(let snapshot):
-        if !snapshot.isIdentical(to: controller.latestSnapshot) {
-          controller.apply(snapshot, animatingDifferences: !context.transaction.disablesAnimations)
-        }
+        controller.update(to: snapshot, animatingDifferences: animated)
+      case .made(let make):
+        controller.update(to: make(coordinator), animatingDifferences: animated)
       case .source(let source):
         if coordinator.connected != ObjectIdentifier(source) {
           coordinator.connected = ObjectIdentifier(source)
@@ -225,19 +231,31 @@
 
   extension TabulaList where SectionModel == SectionInfo {
     /// A list of `items` in one section; a new array animates the
-    /// difference (an unchanged one costs nothing).
+    /// difference, and an unchanged one (the same storage: an unchanged
+    /// `@State`) costs nothing, not even a diff (`SnapshotMemo`).
     ///
     /// - Precondition: the items' ids are unique (the message names the
     ///   duplicates and their positions).
     public init(_ items: [Item]) {
-      let snapshot: Snapshot<SectionInfo, Item>
-      do {
-        snapshot = try Snapshot(items, in: SectionInfo(id: "items"))
-      } catch {
-        preconditionFailure("TabulaList: \(error)")
+      content = .made { coordinator in
+        let memo =
+          coordinator.kept as? MemoBox<Item>
+          ?? MemoBox(SnapshotMemo(section: SectionInfo(id: "items")))
+        coordinator.kept = memo
+        do {
+          return try memo.memo.snapshot(of: items)
+        } catch {
+          preconditionFailure("TabulaList: \(error)")
+        }
       }
-      content = .snapshot(snapshot)
     }
+  }
+
+  /// A ``SnapshotMemo`` a coordinator keeps between updates.
+  @MainActor
+  final class MemoBox<Item: Diffable> {
+    var memo: SnapshotMemo<Item>
+    init(_ memo: SnapshotMemo<Item>) { self.memo = memo }
   }
 
   /// Drives a `UIRefreshControl` from SwiftUI's `refresh` action.

@@ -72,3 +72,44 @@ struct SwiftUIDecisionsTests {
     #expect(feed.snapshot.numberOfItems >= 30)
   }
 }
+
+/// When a SwiftUI update applies: only a snapshot that is not the one the
+/// controller has, and an array is built again only when it changed.
+@MainActor
+@Suite("TabulaList's portable decisions: when to apply")
+struct SwiftUIApplyTests {
+  @Test("update(to:) applies a new snapshot, skips the very same one, applies marks")
+  func updateSkipsTheSameSnapshot() throws {
+    let table = SimulatedTableView()
+    table.animationTiming = .immediate
+    let first = try twoSections()
+    let controller = ListController(host: table, snapshot: first, cellProvider: testCell)
+    #expect(!controller.update(to: first), "the snapshot the controller has: nothing to do")
+    let batches = table.batchCount
+    var second = first
+    try second.deleteItems([1])
+    #expect(controller.update(to: second))
+    #expect(table.batchCount == batches + 1)
+    #expect(!controller.update(to: controller.latestSnapshot))
+    var marked = controller.latestSnapshot
+    try marked.reloadItems([2])
+    #expect(controller.update(to: marked), "marks ask for an update even on the same items")
+  }
+
+  @Test("SnapshotMemo builds once per array storage; a changed or rebuilt array is built again")
+  func memo() throws {
+    var memo = SnapshotMemo<TestItem>(section: section("all"))
+    var rows = items([1, 2, 3])
+    let first = try memo.snapshot(of: rows)
+    #expect(try memo.snapshot(of: rows).isIdentical(to: first))
+    #expect(memo.buildCount == 1, "an unchanged array costs nothing")
+    rows.append(TestItem(id: 4))
+    let second = try memo.snapshot(of: rows)
+    #expect(second.numberOfItems == 4)
+    #expect(memo.buildCount == 2)
+    #expect(try memo.snapshot(of: items([1, 2, 3, 4])).numberOfItems == 4)
+    #expect(memo.buildCount == 3, "an equal array built anew is built again")
+    #expect(throws: SnapshotError.self) { try memo.snapshot(of: items([5, 5])) }
+    #expect(try memo.snapshot(of: items([1])).numberOfItems == 1)
+  }
+}

@@ -64,6 +64,23 @@ extension ListController {
     }
   }
 
+  /// Applies `snapshot` unless it is the one the controller already has
+  /// (the very same value, ``Snapshot/isIdentical(to:)``, without marks):
+  /// what a SwiftUI view does with the snapshot its body makes on every
+  /// update. Returns whether it applied.
+  @discardableResult
+  public func update(to snapshot: Snapshot<SectionModel, Item>, animatingDifferences: Bool = true)
+    -> Bool
+  {
+    if snapshot.markedItems.isEmpty, snapshot.reloadedSectionIDs.isEmpty,
+      snapshot.isIdentical(to: latestSnapshot)
+    {
+      return false
+    }
+    apply(snapshot, animatingDifferences: animatingDifferences)
+    return true
+  }
+
   /// Shows `snapshot` by reloading the view, without diffing or animation,
   /// as `UITableViewDiffableDataSource`'s `applySnapshotUsingReloadData` does:
   /// every visible cell is made again.
