@@ -15,10 +15,22 @@
 
     /// Makes a model's row.
     public let content: @MainActor (Model) -> Row
+    /// The actions a swipe from the trailing edge shows for a model.
+    public let swipeActions: @MainActor (Model) -> [SwipeAction]
 
-    /// A presenter showing each model as `content` makes it.
-    public init(@ViewBuilder content: @escaping @MainActor (Model) -> Row) {
+    /// A presenter showing each model as `content` makes it, with
+    /// `swipeActions` on a swipe from the trailing edge (none by default).
+    public init(
+      swipeActions: @escaping @MainActor (Model) -> [SwipeAction] = { _ in [] },
+      @ViewBuilder content: @escaping @MainActor (Model) -> Row
+    ) {
       self.content = content
+      self.swipeActions = swipeActions
+    }
+
+    /// The actions of a swipe from the trailing edge.
+    public func trailingSwipeActions(for model: Model) -> [SwipeAction] {
+      swipeActions(model)
     }
 
     /// The row, hosted.

@@ -72,14 +72,19 @@
     // MARK: Configuring
 
     /// Shows models of type `type` (in items, or inside `AnyItem`s) with
-    /// `content`.
+    /// `content`, and `swipeActions` on a swipe from the trailing edge (an
+    /// action's handler runs async and may throw; `SwipeAction.delete()`
+    /// deletes the row as a user edit, with undo).
     public func rows<Model, Row: View>(
-      for type: Model.Type, @ViewBuilder content: @escaping @MainActor (Model) -> Row
+      for type: Model.Type,
+      swipeActions: @escaping @MainActor (Model) -> [SwipeAction] = { _ in [] },
+      @ViewBuilder content: @escaping @MainActor (Model) -> Row
     ) -> TabulaList {
       var list = self
       list.registrations.append { presenters in
         presenters.register(
-          HostingRowPresenter<Model, Row>(content: content), for: Model.self)
+          HostingRowPresenter<Model, Row>(swipeActions: swipeActions, content: content),
+          for: Model.self)
       }
       return list
     }

@@ -52,9 +52,19 @@ struct LongList: View {
   @State private var rows = (0..<100_000).map { Numbered(id: $0) }
   @State private var selection: Set<Int> = []
 
+  /// Stars or unstars a row: one row changes, one row is reconfigured.
+  private func toggleStar(_ id: Int) {
+    if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].starred.toggle() }
+  }
+
   var body: some View {
     TabulaList(rows)
-      .rows(for: Numbered.self) { row in
+      .rows(
+        for: Numbered.self,
+        swipeActions: { row in
+          [SwipeAction(title: row.starred ? "Unstar" : "Star") { toggleStar(row.id) }]
+        }
+      ) { row in
         HStack {
           Text("Row \(row.id)")
           Spacer()
@@ -62,9 +72,7 @@ struct LongList: View {
         }
       }
       .selection($selection)
-      .onTap { row in
-        if let index = rows.firstIndex(where: { $0.id == row.id }) { rows[index].starred.toggle() }
-      }
+      .onTap { row in toggleStar(row.id) }
       .refreshable {
         var shuffled = rows
         let moved = shuffled.suffix(100)
