@@ -170,7 +170,6 @@
       let controller = ListController<SectionModel, Item, UICollectionViewCell>(
         host: collectionView, presenters: coordinator.presenters)
       controller.reportsVisibleRows = true
-      controller.selectionMode = .multiple
       controller.selectionDidChange = { [weak coordinator, weak controller] in
         guard let coordinator, let controller, let binding = coordinator.selection else { return }
         let ids = Set(controller.selectedIDs)
@@ -218,6 +217,10 @@
         controller.didSelect = nil
       }
       coordinator.selection = selectionBinding
+      // Taps select only when a binding keeps the selection (as `List`);
+      // without one, a tap is heard by `onTap` and leaves nothing selected.
+      let mode: SelectionMode = selectionBinding == nil ? .none : .multiple
+      if controller.selectionMode != mode { controller.selectionMode = mode }
       if let selectionBinding { controller.setSelection(selectionBinding.wrappedValue) }
       let editing = context.environment.editMode?.wrappedValue.isEditing ?? false
       if controller.isEditing != editing {
