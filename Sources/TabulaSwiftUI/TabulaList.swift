@@ -64,7 +64,8 @@
 
     /// A list following `source` (a `FetchedList`, `PagedSource`,
     /// `OutlineSource`, `StaticSource`...): each snapshot it publishes
-    /// animates in.
+    /// animates in. Keep the source in state (`@State`, a model object):
+    /// another object is another source, connected anew.
     public init(source: some SnapshotSource<SectionModel, Item>) {
       content = .source(source)
     }
@@ -74,7 +75,8 @@
     /// Shows models of type `type` (in items, or inside `AnyItem`s) with
     /// `content`, and `swipeActions` on a swipe from the trailing edge (an
     /// action's handler runs async and may throw; `SwipeAction.delete()`
-    /// deletes the row as a user edit, with undo).
+    /// deletes the row as a user edit, with undo). The builders are read
+    /// when the list is made: rows are functions of their model.
     public func rows<Model, Row: View>(
       for type: Model.Type,
       swipeActions: @escaping @MainActor (Model) -> [SwipeAction] = { _ in [] },
@@ -117,7 +119,9 @@
     }
 
     /// Lets the user reorder the rows `allowed` says yes to (in edit mode,
-    /// or by dragging), written back to a `WritableSource` with undo.
+    /// or by dragging), written back to a `WritableSource` with undo. Only
+    /// a list of a source keeps edits (a `StaticSource` holds an array);
+    /// a list of an array or a snapshot offers none.
     public func canMove(_ allowed: @escaping @MainActor (Item) -> Bool) -> TabulaList {
       var list = self
       list.moves = allowed
@@ -125,7 +129,8 @@
     }
 
     /// Lets the user delete the rows `allowed` says yes to (swipe to
-    /// delete, or in edit mode), written back with undo.
+    /// delete, or in edit mode), written back with undo; a source's list
+    /// only, as ``canMove(_:)``.
     public func canDelete(_ allowed: @escaping @MainActor (Item) -> Bool) -> TabulaList {
       var list = self
       list.deletes = allowed
@@ -150,6 +155,10 @@
       var connected: ObjectIdentifier?
       var selection: Binding<Set<Item.ID>>?
       var undoManager: UndoManager?
+      /// Whether `updateUIView` runs: the selection binding is the source of
+      /// truth then, and is not written back (SwiftUI forbids state changes
+      /// during a view update).
+      var isUpdating = false
       var refresh = RefreshBridge()
       var layout: SectionLayout?
       /// What a ``Content/made(_:)`` content keeps between updates.
@@ -170,8 +179,10 @@
       let controller = ListController<SectionModel, Item, UICollectionViewCell>(
         host: collectionView, presenters: coordinator.presenters)
       controller.reportsVisibleRows = true
-      controller.selectionDidChange = { [weak coordinator, weak controller] in
-        guard let coordinator, let controller, let binding = coordinator.selection else { return }
+      controller.selectionDidChange = { [weak coordinator, weak controller, weak collectionView] in
+        guard let coordinator, let controller else { return }
+        collectionView?.syncSelection()
+        guard !coordinator.isUpdating, let binding = coordinator.selection else { return }
         let ids = Set(controller.selectedIDs)
         if binding.wrappedValue != ids { binding.wrappedValue = ids }
       }
@@ -185,28 +196,36 @@
     public func updateUIView(_ collectionView: UICollectionView, context: Context) {
       let coordinator = context.coordinator
       guard let controller = coordinator.controller else { return }
+      coordinator.isUpdating = true
+      defer { coordinator.isUpdating = false }
       if coordinator.layout != sectionLayout {
         coordinator.layout = sectionLayout
         collectionView.setCollectionViewLayout(.tabula(default: sectionLayout), animated: true)
       }
       let animated = !context.transaction.disablesAnimations
+      var isSource = false
       switch content {
       case .snapshot(let snapshot):
+        disconnect(coordinator)
         controller.update(to: snapshot, animatingDifferences: animated)
       case .made(let make):
+        disconnect(coordinator)
         controller.update(to: make(coordinator), animatingDifferences: animated)
       case .source(let source):
+        isSource = true
         if coordinator.connected != ObjectIdentifier(source) {
           coordinator.connected = ObjectIdentifier(source)
-          controller.connect(to: source, animatingDifferences: false)
+          controller.connect(to: source, animatingDifferences: true)
         }
       }
-      if let moves {
+      // User edits need a source to keep them: an array or a snapshot
+      // given anew at each update would undo them.
+      if isSource, let moves {
         controller.canMove = { item, _ in moves(item) }
       } else {
         controller.canMove = nil
       }
-      if let deletes {
+      if isSource, let deletes {
         controller.canDelete = { item, _ in deletes(item) }
       } else {
         controller.canDelete = nil
@@ -227,13 +246,22 @@
         controller.isEditing = editing
         collectionView.isEditing = editing
       }
-      if let undoManager = context.environment.undoManager,
-        coordinator.undoManager !== undoManager
-      {
+      // The first undo manager the list sees takes its edits (binding
+      // another would register every edit twice).
+      if let undoManager = context.environment.undoManager, coordinator.undoManager == nil {
         coordinator.undoManager = undoManager
         controller.bindUndoManager(undoManager)
       }
       coordinator.refresh.update(context.environment.refresh, on: collectionView)
+    }
+  }
+
+  extension TabulaList {
+    /// Ends the connection to a source the list showed before.
+    private func disconnect(_ coordinator: Coordinator) {
+      guard coordinator.connected != nil else { return }
+      coordinator.connected = nil
+      coordinator.controller?.disconnect()
     }
   }
 

@@ -66,6 +66,9 @@
     /// The portable data source under this one.
     public let base: DiffableDataSource<UICollectionView, SectionIdentifierType, ItemIdentifierType>
     private weak var collectionView: UICollectionView?
+    /// ``snapshot()`` as it was after the last apply or reorder: a
+    /// reorder's initial snapshot.
+    private var lastKnown = DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>()
 
     /// The supplementary views (headers, footers, decorations the layout
     /// asks for by kind); without one, or when it returns `nil`, Tabula's
@@ -91,16 +94,17 @@
         else { return false }
         return canReorder(id)
       }
-      base.didMoveItem = { [weak self] from, to in self?.reordered(from: from, to: to) }
+      base.didMoveItem = { [weak self] _, _ in self?.reordered() }
     }
 
-    /// Tells the reordering handlers about a move the snapshot shows.
-    private func reordered(from: ItemPath, to: ItemPath) {
+    /// Tells the reordering handlers about a move the snapshot shows: from
+    /// the snapshot before it (the last one applied, or the last reorder)
+    /// to the one after.
+    private func reordered() {
       let final = base.snapshot()
-      var initial = final.snapshot
-      try? initial.moveItem(from: to, to: from)
       let transaction = DiffableDataSourceTransaction(
-        initialSnapshot: DiffableSnapshot(initial), finalSnapshot: final)
+        initialSnapshot: lastKnown, finalSnapshot: final)
+      lastKnown = final
       reorderingHandlers.willReorder?(transaction)
       reorderingHandlers.didReorder?(transaction)
     }
@@ -114,6 +118,7 @@
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil
     ) {
       base.apply(snapshot, animatingDifferences: animatingDifferences) { completion?() }
+      lastKnown = base.snapshot()
     }
 
     /// Shows `snapshot` and returns once the collection view shows it.
@@ -121,6 +126,7 @@
       _ snapshot: DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>,
       animatingDifferences: Bool = true
     ) async {
+      lastKnown = DiffableSnapshot(snapshot.snapshot.withoutMarks)
       await base.apply(snapshot, animatingDifferences: animatingDifferences)
     }
 
@@ -130,6 +136,7 @@
       completion: (() -> Void)? = nil
     ) {
       base.applySnapshotUsingReloadData(snapshot) { completion?() }
+      lastKnown = base.snapshot()
     }
 
     /// Shows `snapshot` by reloading the collection view, and returns once
@@ -137,6 +144,7 @@
     open func applySnapshotUsingReloadData(
       _ snapshot: DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>
     ) async {
+      lastKnown = DiffableSnapshot(snapshot.snapshot.withoutMarks)
       await base.applySnapshotUsingReloadData(snapshot)
     }
 

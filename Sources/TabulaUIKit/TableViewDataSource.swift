@@ -46,17 +46,23 @@
     /// Tabula's controller, presenters and user edits.
     public let base: DiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
     private weak var tableView: UITableView?
+    private let cellProvider: CellProvider
 
     /// A data source for `tableView` with cells from `cellProvider`; it
     /// becomes the table view's data source.
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
       self.tableView = tableView
+      self.cellProvider = cellProvider
       base = DiffableDataSource(host: tableView) { tableView, path, id in
         cellProvider(tableView, path.indexPath, id)
       }
       super.init()
+      // As UIKit: a row that cannot be edited shows no reorder control either.
       base.canMoveItem = { [weak self] path in
-        self?.ask { $0.tableView($1, canMoveRowAt: path.indexPath) } ?? false
+        self?.ask {
+          $0.tableView($1, canEditRowAt: path.indexPath)
+            && $0.tableView($1, canMoveRowAt: path.indexPath)
+        } ?? false
       }
       base.canDeleteItem = { [weak self] path in
         self?.ask { $0.tableView($1, canEditRowAt: path.indexPath) } ?? false
@@ -167,12 +173,16 @@
       base.controller.snapshot.numberOfItems(inSectionAt: section)
     }
 
-    /// The cell of the row at `indexPath`, made by the cell provider.
+    /// The cell of the row at `indexPath`: the one on screen, else one from
+    /// the cell provider. UIKit does not call this (nor the two counts
+    /// above): Tabula's bridge answers the table, so overriding them
+    /// changes nothing the table shows.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
       -> UITableViewCell
     {
-      tableView.cellForRow(at: indexPath)
-        ?? tableView.dataSource?.tableView(tableView, cellForRowAt: indexPath) ?? UITableViewCell()
+      if let cell = tableView.cellForRow(at: indexPath) { return cell }
+      guard let id = itemIdentifier(for: indexPath) else { return UITableViewCell() }
+      return cellProvider(tableView, indexPath, id) ?? UITableViewCell()
     }
 
     /// The header title of `section` (none by default).

@@ -39,7 +39,8 @@ public struct DiffableSnapshot<
 
   /// What the edits so far could not do, one message each, naming the
   /// method, the identifiers and their positions (see the type's
-  /// discussion); reported when the snapshot is applied.
+  /// discussion); reported when the snapshot is applied, at every apply of
+  /// this value (a data source's `snapshot()` starts with none).
   public internal(set) var problems: [String] = []
 
   /// A section: its identifier.
