@@ -103,11 +103,22 @@ extension Changeset {
       }
     }
 
-    let marks = new._itemMarks
+    // The marks by new position, found once per mark (k lookups) rather
+    // than by probing the marks with every matched item (n lookups).
+    var markAt: [UInt8] = []
+    if !new._itemMarks.isEmpty {
+      markAt = Array(repeating: 0, count: new._items.count)
+      for (id, kind) in new._itemMarks {
+        if let position = new._flatIndex(of: id) { markAt[position] = kind == .reload ? 2 : 1 }
+      }
+    }
     func update(_ oldPosition: Int, _ newPosition: Int, _ from: ItemPath, _ to: ItemPath) {
       let oldItem = old._items[oldPosition]
       let newItem = new._items[newPosition]
-      var kind = marks.isEmpty ? nil : marks[newItem.id]
+      var kind: UpdateKind?
+      if !markAt.isEmpty, markAt[newPosition] != 0 {
+        kind = markAt[newPosition] == 2 ? .reload : .reconfigure
+      }
       if !oldItem.isContentEqual(to: newItem) {
         kind = kind == .reload || updateKind(oldItem, newItem) == .reload ? .reload : .reconfigure
       }
