@@ -55,10 +55,11 @@ extension DiffableSnapshot {
     _ identifier: SectionIdentifierType, beforeSection before: SectionIdentifierType
   ) {
     let method = "moveSection(_:beforeSection:)"
-    guard knownSections([identifier, before], in: method).count == 2 else { return }
-    guard identifier != before else {
-      return report(method, "cannot move section \(Self.name(identifier)) before itself")
-    }
+    guard
+      movable(
+        identifier, "before", before, noun: "section", in: method,
+        isKnown: { [snapshot] in snapshot.contains(sectionWithID: $0) })
+    else { return }
     try! snapshot.moveSection(identifier, beforeSection: before)
   }
 
@@ -69,10 +70,11 @@ extension DiffableSnapshot {
     _ identifier: SectionIdentifierType, afterSection after: SectionIdentifierType
   ) {
     let method = "moveSection(_:afterSection:)"
-    guard knownSections([identifier, after], in: method).count == 2 else { return }
-    guard identifier != after else {
-      return report(method, "cannot move section \(Self.name(identifier)) after itself")
-    }
+    guard
+      movable(
+        identifier, "after", after, noun: "section", in: method,
+        isKnown: { [snapshot] in snapshot.contains(sectionWithID: $0) })
+    else { return }
     try! snapshot.moveSection(identifier, afterSection: after)
   }
 
@@ -151,10 +153,11 @@ extension DiffableSnapshot {
     _ identifier: ItemIdentifierType, beforeItem before: ItemIdentifierType
   ) {
     let method = "moveItem(_:beforeItem:)"
-    guard knownItems([identifier, before], in: method).count == 2 else { return }
-    guard identifier != before else {
-      return report(method, "cannot move item \(Self.name(identifier)) before itself")
-    }
+    guard
+      movable(
+        identifier, "before", before, noun: "item", in: method,
+        isKnown: { [snapshot] in snapshot.contains(itemWithID: $0) })
+    else { return }
     try! snapshot.moveItem(identifier, beforeItem: before)
   }
 
@@ -166,10 +169,11 @@ extension DiffableSnapshot {
     _ identifier: ItemIdentifierType, afterItem after: ItemIdentifierType
   ) {
     let method = "moveItem(_:afterItem:)"
-    guard knownItems([identifier, after], in: method).count == 2 else { return }
-    guard identifier != after else {
-      return report(method, "cannot move item \(Self.name(identifier)) after itself")
-    }
+    guard
+      movable(
+        identifier, "after", after, noun: "item", in: method,
+        isKnown: { [snapshot] in snapshot.contains(itemWithID: $0) })
+    else { return }
     try! snapshot.moveItem(identifier, afterItem: after)
   }
 
@@ -221,26 +225,9 @@ extension DiffableSnapshot {
   mutating func uniqueSections(
     _ identifiers: [SectionIdentifierType], in method: String
   ) -> [Section] {
-    var seen: [SectionIdentifierType: Int] = [:]
-    var kept: [Section] = []
-    var problems: [String] = []
-    for (position, id) in identifiers.enumerated() {
-      if let index = snapshot.sectionIndex(of: id) {
-        problems.append("\(Self.name(id)) (at \(position)) is section \(index) already")
-      } else if let first = seen[id] {
-        problems.append("\(Self.name(id)) (at \(position)) repeats the one at \(first)")
-      } else {
-        seen[id] = position
-        kept.append(Section(id))
-      }
-    }
-    if !problems.isEmpty {
-      report(
-        method,
-        "section identifiers must be unique: \(problems.joined(separator: "; ")); "
-          + "\(Self.count(kept.count, "other")) added")
-    }
-    return kept
+    unique(identifiers, noun: "section", in: method) { [snapshot] id in
+      snapshot.sectionIndex(of: id).map { "section \($0)" }
+    }.map(Section.init)
   }
 
   /// The identifiers not in the snapshot, each once, as items; the rest
@@ -249,23 +236,35 @@ extension DiffableSnapshot {
   mutating func uniqueItems(_ identifiers: [ItemIdentifierType], in method: String)
     -> [Item]
   {
-    var seen: [ItemIdentifierType: Int] = [:]
-    var kept: [Item] = []
+    unique(identifiers, noun: "item", in: method) { [snapshot] id in
+      snapshot.path(of: id).map { "at \($0)" }
+    }.map(Item.init)
+  }
+
+  /// The identifiers that `place` finds no place for (not in the
+  /// snapshot), each once; the others (there already, or repeated) are
+  /// reported with their positions.
+  @inlinable
+  mutating func unique<ID: Hashable>(
+    _ identifiers: [ID], noun: String, in method: String, place: (ID) -> String?
+  ) -> [ID] {
+    var seen: [ID: Int] = [:]
+    var kept: [ID] = []
     var problems: [String] = []
     for (position, id) in identifiers.enumerated() {
-      if let path = snapshot.path(of: id) {
-        problems.append("\(Self.name(id)) (at \(position)) is at \(path) already")
+      if let place = place(id) {
+        problems.append("\(Self.name(id)) (at \(position)) is \(place) already")
       } else if let first = seen[id] {
         problems.append("\(Self.name(id)) (at \(position)) repeats the one at \(first)")
       } else {
         seen[id] = position
-        kept.append(Item(id))
+        kept.append(id)
       }
     }
     if !problems.isEmpty {
       report(
         method,
-        "item identifiers must be unique: \(problems.joined(separator: "; ")); "
+        "\(noun) identifiers must be unique: \(problems.joined(separator: "; ")); "
           + "\(Self.count(kept.count, "other")) added")
     }
     return kept
@@ -282,14 +281,9 @@ extension DiffableSnapshot {
   mutating func knownSections(
     _ identifiers: [SectionIdentifierType], in method: String
   ) -> [SectionIdentifierType] {
-    let unknown = identifiers.enumerated().filter { !snapshot.contains(sectionWithID: $0.element) }
-    guard !unknown.isEmpty else { return identifiers }
-    report(
-      method,
-      "unknown section "
-        + unknown.map { "\(Self.name($0.element)) (at \($0.offset))" }.joined(separator: ", ")
-        + ": not in the snapshot, ignored")
-    return identifiers.filter { snapshot.contains(sectionWithID: $0) }
+    known(identifiers, noun: "section", in: method) { [snapshot] in
+      snapshot.contains(sectionWithID: $0)
+    }
   }
 
   /// The identifiers of items in the snapshot; the others reported.
@@ -297,14 +291,41 @@ extension DiffableSnapshot {
   mutating func knownItems(
     _ identifiers: [ItemIdentifierType], in method: String
   ) -> [ItemIdentifierType] {
-    let unknown = identifiers.enumerated().filter { !snapshot.contains(itemWithID: $0.element) }
+    known(identifiers, noun: "item", in: method) { [snapshot] in
+      snapshot.contains(itemWithID: $0)
+    }
+  }
+
+  /// The identifiers `isKnown` accepts; the others reported with their
+  /// positions.
+  @inlinable
+  mutating func known<ID>(
+    _ identifiers: [ID], noun: String, in method: String, isKnown: (ID) -> Bool
+  ) -> [ID] {
+    let unknown = identifiers.enumerated().filter { !isKnown($0.element) }
     guard !unknown.isEmpty else { return identifiers }
     report(
       method,
-      "unknown item "
+      "unknown \(noun) "
         + unknown.map { "\(Self.name($0.element)) (at \($0.offset))" }.joined(separator: ", ")
         + ": not in the snapshot, ignored")
-    return identifiers.filter { snapshot.contains(itemWithID: $0) }
+    return identifiers.filter(isKnown)
+  }
+
+  /// Whether a section or item can move `relation` ("before", "after")
+  /// `anchor`: both are known (`isKnown`) and they differ; else reported.
+  @inlinable
+  mutating func movable<ID: Hashable>(
+    _ identifier: ID, _ relation: String, _ anchor: ID, noun: String, in method: String,
+    isKnown: (ID) -> Bool
+  ) -> Bool {
+    guard known([identifier, anchor], noun: noun, in: method, isKnown: isKnown).count == 2
+    else { return false }
+    guard identifier != anchor else {
+      report(method, "cannot move \(noun) \(Self.name(identifier)) \(relation) itself")
+      return false
+    }
+    return true
   }
 
   /// Records a problem of `method` in ``problems``.
