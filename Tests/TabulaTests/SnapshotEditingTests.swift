@@ -191,11 +191,14 @@ func everyEdit(on model: NaiveModel, freshID: Int = 50) -> [Edit] {
 
 @Suite("Snapshot: editing")
 struct SnapshotEditingTests {
-  @Test("every edit of every small list agrees with the same edit on nested arrays")
-  func exhaustiveEdits() throws {
+  @Test(
+    "every edit of every small list agrees with the same edit on nested arrays",
+    arguments: [false, true])
+  func exhaustiveEdits(sharedStorage: Bool) throws {
     var count = 0
     for model in everySmallModel(maxItems: 4, maxSections: 3) {
-      let snapshot = try TestSnapshot(sections: model.snapshotSections)
+      var snapshot = try TestSnapshot(sections: model.snapshotSections)
+      if sharedStorage { snapshot = snapshot.withSharedStorage() }
       for edit in everyEdit(on: model) {
         expectEdit(snapshot, edit.naive(model), edit.apply)
         count += 1
@@ -204,8 +207,8 @@ struct SnapshotEditingTests {
     #expect(count > 20_000)
   }
 
-  @Test("random edit sequences on larger lists", arguments: 0..<30)
-  func randomEditSequences(seed: UInt64) throws {
+  @Test("random edit sequences on larger lists", arguments: 0..<30, [false, true])
+  func randomEditSequences(seed: UInt64, sharedStorage: Bool) throws {
     var random = SeededRandom(seed: seed)
     var model = NaiveModel((0..<random.int(in: 1...8)).map { (section("S\($0)"), [TestItem]()) })
     var nextID = 0
@@ -216,6 +219,9 @@ struct SnapshotEditingTests {
     }
     var snapshot = try TestSnapshot(sections: model.snapshotSections)
     for step in 0..<150 {
+      // Edits that reorder sections or sort leave shared storage (they are
+      // O(n) either way); bring the snapshot back to test the next edit there.
+      if sharedStorage && !snapshot.usesSharedStorage { snapshot = snapshot.withSharedStorage() }
       let edits = everyEdit(on: model, freshID: nextID)
       nextID += 3
       let edit = edits[random.int(in: 0..<edits.count)]
@@ -349,12 +355,13 @@ struct SnapshotPathEditingTests {
     return edits
   }
 
-  @Test("every positional edit of every small list agrees with plain arrays")
-  func exhaustive() throws {
+  @Test(
+    "every positional edit of every small list agrees with plain arrays", arguments: [false, true])
+  func exhaustive(sharedStorage: Bool) throws {
     var count = 0
     for naive in everySmallModel(maxItems: 3, maxSections: 3) {
       let model = PathModel(sections: naive.sections)
-      let snapshot = model.snapshot
+      let snapshot = sharedStorage ? model.snapshot.withSharedStorage() : model.snapshot
       for edit in everyPathEdit(for: model) {
         var copy = snapshot
         let expected = edit.applied(to: model)

@@ -15,7 +15,9 @@ extension Changeset {
   ///     this from its presenters: the same presenter and cell kind reconfigure.
   /// - Complexity: Expected O(n + m) plus O(k log k) for the k items whose
   ///   order changed. Ids are not hashed again: the new snapshot's stored
-  ///   hashes probe the old snapshot's index.
+  ///   hashes probe the old snapshot's index. Two snapshots in shared
+  ///   storage (see ``Snapshot``), one edited from the other, with the same
+  ///   sections: O(d log n) for the d items in storage they do not share.
   @inlinable
   public init<SectionModel, Item>(
     from old: Snapshot<SectionModel, Item>,
@@ -35,6 +37,16 @@ extension Changeset {
     updateKind: (Item, Item) -> UpdateKind,
     avoidingSamePositionMoves avoiding: Bool
   ) -> Changeset {
+    if old._shared != nil || new._shared != nil {
+      if let changes = _sharedDiff(
+        old, new, updateKind: updateKind, avoidingSamePositionMoves: avoiding)
+      {
+        return changes
+      }
+      return _diff(
+        old._withFlatStorage(), new._withFlatStorage(), updateKind: updateKind,
+        avoidingSamePositionMoves: avoiding)
+    }
     var result = Changeset()
 
     // Sections: match by id, then keep a longest increasing run in place.

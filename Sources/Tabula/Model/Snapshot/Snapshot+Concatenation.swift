@@ -16,7 +16,7 @@ extension Snapshot {
     _ parts: [Snapshot], carryingMarksOf marksOf: Set<Int> = []
   ) throws(SnapshotError) -> Snapshot {
     try _checkCapacity(
-      items: parts.reduce(0) { $0 + $1._items.count },
+      items: parts.reduce(0) { $0 + $1._itemCount },
       sections: parts.reduce(0) { $0 + $1._sections.count })
     var result = try _concatenatingUnmarked(parts)
     for index in marksOf.sorted() where parts.indices.contains(index) {
@@ -31,6 +31,11 @@ extension Snapshot {
 
   static func _concatenatingUnmarked(_ parts: [Snapshot]) throws(SnapshotError) -> Snapshot {
     if parts.count == 1 { return parts[0].withoutMarks }
+    let parts = parts.map { part in
+      var flat = part
+      flat._moveToFlatStorage()
+      return flat
+    }
     var result = Snapshot()
     result._sections = parts.flatMap { $0._sections }
     result._sectionHashes = parts.flatMap { $0._sectionHashes }

@@ -58,7 +58,7 @@ extension Snapshot {
   @inlinable
   public mutating func insertItems(_ items: [Item], beforeItem id: Item.ID) throws(SnapshotError) {
     let flat = try _existingFlatIndex(of: id)
-    try _insertItems(items, atFlatIndex: flat, section: Int(_itemSections[flat]))
+    try _insertItems(items, atFlatIndex: flat, section: _itemSection(atFlatIndex: flat))
   }
 
   /// Inserts items immediately after an existing item, in its section.
@@ -69,7 +69,7 @@ extension Snapshot {
   @inlinable
   public mutating func insertItems(_ items: [Item], afterItem id: Item.ID) throws(SnapshotError) {
     let flat = try _existingFlatIndex(of: id)
-    try _insertItems(items, atFlatIndex: flat + 1, section: Int(_itemSections[flat]))
+    try _insertItems(items, atFlatIndex: flat + 1, section: _itemSection(atFlatIndex: flat))
   }
 
   /// Deletes the items with the given ids.
@@ -79,17 +79,18 @@ extension Snapshot {
   /// - Complexity: Expected O(n + k).
   @inlinable
   public mutating func deleteItems(_ ids: some Sequence<Item.ID>) throws(SnapshotError) {
-    var doomed = [Bool](repeating: false, count: _items.count)
+    var doomed: [Int] = []
     var unknown: [String] = []
     for id in ids {
       if let flat = _flatIndex(of: id) {
-        doomed[flat] = true
+        doomed.append(flat)
       } else {
         unknown.append(String(reflecting: id))
       }
     }
     guard unknown.isEmpty else { throw .unknownItemIDs(unknown) }
-    _removeItems { doomed[$0] }
+    // An id given twice is deleted once.
+    _removeItems(atFlatIndices: Array(Set(doomed)))
   }
 
   /// Deletes every item and, like `NSDiffableDataSourceSnapshot`'s
@@ -144,11 +145,14 @@ extension Snapshot {
       throw .unknownSectionIDs([String(reflecting: sectionID)])
     }
     let range = _sectionStarts[section]..<_sectionStarts[section + 1]
-    let order = _stableOrder(of: _items[range], by: areInIncreasingOrder)
     var copy = self
+    copy._moveToFlatStorage()
+    let items = copy._items
+    let hashes = copy._itemHashes
+    let order = _stableOrder(of: items[range], by: areInIncreasingOrder)
     for (offset, source) in order.enumerated() {
-      copy._items[range.lowerBound + offset] = _items[source]
-      copy._itemHashes[range.lowerBound + offset] = _itemHashes[source]
+      copy._items[range.lowerBound + offset] = items[source]
+      copy._itemHashes[range.lowerBound + offset] = hashes[source]
     }
     try copy._rebuildItemTable()
     copy._checkInvariants()
@@ -173,6 +177,14 @@ extension Snapshot {
       }
     }
     guard unknown.isEmpty else { throw .unknownItemIDs(unknown) }
+    if var shared = _shared {
+      _shared = nil
+      for (item, flat) in zip(items, positions) {
+        shared.replace(at: flat, with: item, hash: IDHashing.hash(item.id))
+      }
+      _shared = shared
+      return
+    }
     for (item, flat) in zip(items, positions) { _items[flat] = item }
   }
 
@@ -187,20 +199,8 @@ extension Snapshot {
     inSection sectionID: SectionModel.ID, with items: [Item]
   ) throws(SnapshotError) {
     let section = try _existingSectionIndex(of: sectionID)
-    let range = _sectionStarts[section]..<_sectionStarts[section + 1]
-    try Snapshot._checkCapacity(
-      items: _items.count - range.count + items.count, sections: _sections.count)
-    var copy = self
-    copy._items.replaceSubrange(range, with: items)
-    copy._itemHashes.replaceSubrange(range, with: IDHashing.hashes(of: items))
-    let delta = items.count - range.count
-    for later in (section + 1)..<copy._sectionStarts.count { copy._sectionStarts[later] += delta }
-    copy._rebuildItemSections()
-    try copy._rebuildItemTable()
-    if !copy._itemMarks.isEmpty {
-      copy._itemMarks = copy._itemMarks.filter { copy._flatIndex(of: $0.key) != nil }
-    }
-    copy._checkInvariants()
-    self = copy
+    try replaceItems(
+      inSectionAt: section,
+      subrange: 0..<(_sectionStarts[section + 1] - _sectionStarts[section]), with: items)
   }
 }

@@ -23,8 +23,28 @@ extension Snapshot {
     _ items: [Item], atFlatIndex flat: Int, section: Int
   ) throws(SnapshotError) {
     guard !items.isEmpty else { return }
-    try Snapshot._checkCapacity(items: _items.count + items.count, sections: _sections.count)
+    try Snapshot._checkCapacity(items: _itemCount + items.count, sections: _sections.count)
     let hashes = IDHashing.hashes(of: items)
+    if _prepareSharedEdit() {
+      guard _areNew(items, hashes: hashes) else {
+        var copy = self
+        copy._moveToFlatStorage()
+        try copy._flatInsertItems(items, hashes: hashes, atFlatIndex: flat, section: section)
+        self = copy
+        return
+      }
+      _sharedInsert(items, hashes: hashes, atFlatIndex: flat, section: section)
+      _checkInvariants()
+      return
+    }
+    try _flatInsertItems(items, hashes: hashes, atFlatIndex: flat, section: section)
+  }
+
+  /// The flat representation's insert.
+  @inlinable
+  mutating func _flatInsertItems(
+    _ items: [Item], hashes: [Int], atFlatIndex flat: Int, section: Int
+  ) throws(SnapshotError) {
     if flat == _items.count, _itemTable.canAdd(items.count, to: _items.count),
       _appendWithoutDuplicates(items, hashes: hashes, section: section)
     {
@@ -74,8 +94,13 @@ extension Snapshot {
   /// - Precondition: `0 <= count <= numberOfItems`.
   @inlinable
   mutating func _removeTrailingItems(_ count: Int) {
-    precondition(count >= 0 && count <= _items.count, "cannot remove \(count) trailing items")
+    precondition(count >= 0 && count <= _itemCount, "cannot remove \(count) trailing items")
     guard count > 0 else { return }
+    if _prepareSharedEdit() {
+      _sharedRemove(atFlatIndices: Array((_itemCount - count)..<_itemCount))
+      _checkInvariants()
+      return
+    }
     let start = _items.count - count
     let hashes = _itemHashes
     for position in start..<_items.count {
@@ -91,9 +116,28 @@ extension Snapshot {
     _checkInvariants()
   }
 
+  /// Removes the items at the flat indices `doomed` (any order, no repeats).
+  ///
+  /// - Complexity: O(k log n + s) in shared storage, else O(n).
+  @inlinable
+  mutating func _removeItems(atFlatIndices doomed: [Int]) {
+    guard !doomed.isEmpty else { return }
+    if _prepareSharedEdit() {
+      _sharedRemove(atFlatIndices: doomed.sorted())
+      _checkInvariants()
+      return
+    }
+    var isDoomed = [Bool](repeating: false, count: _items.count)
+    for flat in doomed { isDoomed[flat] = true }
+    _removeItems { isDoomed[$0] }
+  }
+
   /// Removes the items at the flat indices for which `isDoomed` is true.
+  ///
+  /// - Complexity: O(n).
   @inlinable
   mutating func _removeItems(where isDoomed: (Int) -> Bool) {
+    _moveToFlatStorage()
     var items: [Item] = []
     var hashes: [Int] = []
     var starts = [0]
@@ -114,6 +158,7 @@ extension Snapshot {
   /// keeping the sections, and drops marks of items that are gone.
   @inlinable
   mutating func _replaceItems(_ items: [Item], hashes: [Int], starts: [Int]) {
+    _shared = nil
     _items = items
     _itemHashes = hashes
     _sectionStarts = starts
@@ -138,8 +183,15 @@ extension Snapshot {
       throw .unknownItemIDs(unknown.map { String(reflecting: $0.0) })
     }
     guard source != anchor else { throw .itemMovedRelativeToItself(String(reflecting: id)) }
-    let sourceSection = Int(_itemSections[source])
-    let targetSection = Int(_itemSections[anchor])
+    let sourceSection = _itemSection(atFlatIndex: source)
+    let targetSection = _itemSection(atFlatIndex: anchor)
+    if _prepareSharedEdit() {
+      let anchorAfterRemoval = anchor > source ? anchor - 1 : anchor
+      _sharedMove(
+        from: source, sourceSection: sourceSection,
+        to: after ? anchorAfterRemoval + 1 : anchorAfterRemoval, targetSection: targetSection)
+      return
+    }
     let item = _items.remove(at: source)
     let hash = _itemHashes.remove(at: source)
     let anchorAfterRemoval = anchor > source ? anchor - 1 : anchor
@@ -151,10 +203,29 @@ extension Snapshot {
     _replaceItems(_items, hashes: _itemHashes, starts: _sectionStarts)
   }
 
+  /// Moves the item at flat index `source` (in `sourceSection`) to flat
+  /// index `destination` (counted once it left), in `targetSection`, in
+  /// shared storage.
+  ///
+  /// - Complexity: O(log n + s).
+  @inlinable
+  mutating func _sharedMove(
+    from source: Int, sourceSection: Int, to destination: Int, targetSection: Int
+  ) {
+    var shared = _shared!
+    _shared = nil
+    let item = shared.remove(at: source)
+    shared.insert(item, hash: IDHashing.hash(item.id), at: destination)
+    _shared = shared
+    for later in (sourceSection + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
+    for later in (targetSection + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
+    _checkInvariants()
+  }
+
   @inlinable
   mutating func _insertSections(_ sections: [SectionModel], at index: Int) throws(SnapshotError) {
     guard !sections.isEmpty else { return }
-    try Snapshot._checkCapacity(items: _items.count, sections: _sections.count + sections.count)
+    try Snapshot._checkCapacity(items: _itemCount, sections: _sections.count + sections.count)
     var copy = self
     copy._sections.insert(contentsOf: sections, at: index)
     copy._sectionHashes.insert(contentsOf: IDHashing.hashes(of: sections), at: index)
@@ -190,6 +261,7 @@ extension Snapshot {
   /// their items.
   @inlinable
   mutating func _reorderSections(_ order: [Int]) {
+    _moveToFlatStorage()
     var items: [Item] = []
     var hashes: [Int] = []
     var starts = [0]

@@ -16,6 +16,10 @@ extension Snapshot {
   /// - Complexity: O(n).
   @usableFromInline
   func _verifyInvariants() {
+    if let shared = _shared {
+      _verifySharedInvariants(shared)
+      return
+    }
     precondition(_sectionHashes.count == _sections.count, "one hash per section")
     precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
     precondition(_sectionStarts.first == 0, "the first section starts at 0")
@@ -36,6 +40,42 @@ extension Snapshot {
       precondition(_flatIndex(of: _items[flat].id) == flat, "item index \(flat)")
     }
     precondition(_itemTable.storedPositions.count == _items.count, "one entry per item")
+    precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
+    for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
+    for id in _reloadedSections {
+      precondition(_sectionIndex(of: id) != nil, "marked section exists")
+    }
+  }
+
+  /// The invariants of a snapshot in shared storage: the tree's counts and
+  /// label order, the trie mapping every item (and nothing else) to its
+  /// leaf, the flat arrays empty, and the same section checks.
+  @usableFromInline
+  func _verifySharedInvariants(_ shared: _PersistentItems<Item>) {
+    shared.verify()
+    precondition(
+      _items.isEmpty && _itemHashes.isEmpty && _itemSections.isEmpty,
+      "no flat items beside shared storage")
+    precondition(_sectionHashes.count == _sections.count, "one hash per section")
+    precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
+    precondition(_sectionStarts.first == 0, "the first section starts at 0")
+    precondition(_sectionStarts.last == shared.count, "the starts end at the item count")
+    for section in _sections.indices {
+      precondition(_sectionStarts[section] <= _sectionStarts[section + 1], "starts ascend")
+      precondition(
+        _sectionHashes[section] == IDHashing.hash(_sections[section].id), "section hash")
+      precondition(_sectionIndex(of: _sections[section].id) == section, "section index")
+    }
+    var flat = 0
+    shared.tree.forEachLeaf { leaf, start in
+      precondition(start == flat, "leaves are contiguous")
+      for offset in leaf.items.indices {
+        precondition(
+          shared.index(of: leaf.items[offset].id, hash: leaf.hashes[offset]) == start + offset,
+          "item index \(start + offset)")
+      }
+      flat += leaf.count
+    }
     precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
     for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
     for id in _reloadedSections {

@@ -9,7 +9,7 @@ extension Snapshot {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public var numberOfItems: Int { _items.count }
+  public var numberOfItems: Int { _itemCount }
 
   /// The number of items in the section at `index`.
   ///
@@ -41,18 +41,21 @@ extension Snapshot {
 
   /// All items, section after section, in order.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(n) for a snapshot in shared storage (see
+  ///   ``Snapshot``).
   @inlinable
-  public var items: [Item] { _items }
+  public var items: [Item] { _allItems }
 
   /// The items of the section at `index`.
   ///
   /// - Precondition: `index` is a valid section index.
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(k + log n) for the k items of a section of a
+  ///   snapshot in shared storage (see ``Snapshot``), whose slice then
+  ///   starts at index 0.
   @inlinable
   public func items(inSectionAt index: Int) -> ArraySlice<Item> {
     _checkSectionIndex(index)
-    return _items[_sectionStarts[index]..<_sectionStarts[index + 1]]
+    return _items(inFlatRange: _sectionStarts[index]..<_sectionStarts[index + 1])
   }
 
   /// The items of the section with id `id`, or `nil` when there is no such
@@ -61,7 +64,7 @@ extension Snapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func items(inSection id: SectionModel.ID) -> ArraySlice<Item>? {
-    sectionIndex(of: id).map { _items[_sectionStarts[$0]..<_sectionStarts[$0 + 1]] }
+    sectionIndex(of: id).map { _items(inFlatRange: _sectionStarts[$0]..<_sectionStarts[$0 + 1]) }
   }
 
   /// The section models with their items, for iterating or rebuilding.
@@ -82,7 +85,7 @@ extension Snapshot {
     // The hot path of every list: one unsigned comparison per bound, unchecked
     // reads after them, and the message built out of line.
     guard let flat = _uncheckedFlatIndex(of: path) else { _outOfRange(path) }
-    return _items.withUnsafeBufferPointer { $0[flat] }
+    return _item(atFlatIndex: flat)
   }
 
   /// The item at `path`, or `nil` when `path` is outside the snapshot.
@@ -91,7 +94,7 @@ extension Snapshot {
   @inlinable
   public func item(at path: ItemPath) -> Item? {
     guard let flat = _uncheckedFlatIndex(of: path) else { return nil }
-    return _items.withUnsafeBufferPointer { $0[flat] }
+    return _item(atFlatIndex: flat)
   }
 
   /// The item whose id is `id`, if present.
@@ -99,7 +102,7 @@ extension Snapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func item(withID id: Item.ID) -> Item? {
-    _flatIndex(of: id).map { _items[$0] }
+    _flatIndex(of: id).map(_item(atFlatIndex:))
   }
 
   /// The path of the item whose id is `id`, if present.
@@ -123,7 +126,7 @@ extension Snapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func sectionIndex(ofItem id: Item.ID) -> Int? {
-    _flatIndex(of: id).map { Int(_itemSections[$0]) }
+    _flatIndex(of: id).map(_itemSection(atFlatIndex:))
   }
 
   /// The model of the section that contains the item whose id is `id`.
@@ -173,8 +176,8 @@ extension Snapshot {
   @inlinable
   public func path(atFlatIndex flatIndex: Int) -> ItemPath {
     precondition(
-      flatIndex >= 0 && flatIndex < _items.count,
-      "flat index \(flatIndex) is out of range: the snapshot has \(_items.count) items")
+      flatIndex >= 0 && flatIndex < _itemCount,
+      "flat index \(flatIndex) is out of range: the snapshot has \(_itemCount) items")
     return _path(atFlatIndex: flatIndex)
   }
 
@@ -233,7 +236,7 @@ extension Snapshot: Equatable where SectionModel: Equatable, Item: Equatable {
   /// the same order. Reload and reconfigure marks are not compared.
   public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
     lhs._sectionStarts == rhs._sectionStarts && lhs._sections == rhs._sections
-      && lhs._items == rhs._items
+      && (lhs._isIdentical(to: rhs) || lhs._allItems == rhs._allItems)
   }
 }
 
@@ -261,6 +264,11 @@ extension Snapshot: CustomStringConvertible {
           b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
         }
     }
-    return same(_items, other._items) && same(_sections, other._sections)
+    if let shared = _shared {
+      guard let otherShared = other._shared else { return false }
+      return shared.tree.root === otherShared.tree.root
+        && shared.table.root === otherShared.table.root && same(_sections, other._sections)
+    }
+    return other._shared == nil && same(_items, other._items) && same(_sections, other._sections)
   }
 }

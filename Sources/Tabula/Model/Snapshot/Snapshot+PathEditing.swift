@@ -24,12 +24,12 @@ extension Snapshot {
   /// - Complexity: O(n + k).
   @inlinable
   public mutating func deleteItems(at paths: [ItemPath]) throws(SnapshotError) {
-    var doomed = [Bool](repeating: false, count: _items.count)
+    var doomed = Set<Int>()
     for path in paths {
       guard let flat = _uncheckedFlatIndex(of: path) else { throw _rangeError(for: path)! }
-      doomed[flat] = true
+      doomed.insert(flat)
     }
-    _removeItems { doomed[$0] }
+    _removeItems(atFlatIndices: Array(doomed))
   }
 
   /// Moves the item at `from` so that it ends at `to` (a position in the
@@ -53,6 +53,13 @@ extension Snapshot {
       - (to.section == from.section ? 1 : 0)
     guard to.item >= 0 && to.item <= targetCount else {
       throw .insertionPathOutOfRange(to, sectionCount: _sections.count, itemCount: targetCount)
+    }
+    if _prepareSharedEdit() {
+      let destination =
+        _sectionStarts[to.section] - (to.section > from.section ? 1 : 0) + to.item
+      _sharedMove(
+        from: source, sourceSection: from.section, to: destination, targetSection: to.section)
+      return
     }
     let item = _items.remove(at: source)
     let hash = _itemHashes.remove(at: source)

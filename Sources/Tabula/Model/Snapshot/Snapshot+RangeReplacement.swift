@@ -17,9 +17,10 @@ extension Snapshot {
   ///   ``SnapshotError/insertionPathOutOfRange(_:sectionCount:itemCount:)``
   ///   when the subrange does not fit in the section, or
   ///   ``SnapshotError/duplicateItemIDs(_:)``; nothing changes then.
-  /// - Complexity: O(n) copying without hashing the snapshot again: the id
-  ///   index is patched in place (the replaced entries removed, the later
-  ///   positions shifted, the new ones added), O(k) hashing for k new items.
+  /// - Complexity: O((r + k) log n) for r items replaced by k in a snapshot
+  ///   in shared storage (see ``Snapshot``); else O(n) copying without
+  ///   hashing the snapshot again (the id index is patched in place), and
+  ///   O(k) hashing for k new items.
   @inlinable
   public mutating func replaceItems(
     inSectionAt index: Int, subrange: Range<Int>, with items: [Item]
@@ -36,8 +37,39 @@ extension Snapshot {
     let start = _sectionStarts[index] + subrange.lowerBound
     let end = _sectionStarts[index] + subrange.upperBound
     let delta = items.count - (end - start)
-    try Snapshot._checkCapacity(items: _items.count + delta, sections: _sections.count)
+    try Snapshot._checkCapacity(items: _itemCount + delta, sections: _sections.count)
     let hashes = IDHashing.hashes(of: items)
+    if _prepareSharedEdit() {
+      var copy = self
+      let leaving = Array(start..<end)
+      let marks = copy._itemMarks
+      copy._sharedRemove(atFlatIndices: leaving)
+      guard copy._areNew(items, hashes: hashes) else {
+        var flat = self
+        flat._moveToFlatStorage()
+        try flat._flatReplaceItems(
+          inSectionAt: index, start: start, end: end, with: items, hashes: hashes)
+        self = flat
+        return
+      }
+      copy._sharedInsert(items, hashes: hashes, atFlatIndex: start, section: index)
+      if !marks.isEmpty {
+        // An id that stays keeps its mark.
+        for item in items { if let mark = marks[item.id] { copy._itemMarks[item.id] = mark } }
+      }
+      copy._checkInvariants()
+      self = copy
+      return
+    }
+    try _flatReplaceItems(inSectionAt: index, start: start, end: end, with: items, hashes: hashes)
+  }
+
+  /// The flat representation's range replacement.
+  @inlinable
+  mutating func _flatReplaceItems(
+    inSectionAt index: Int, start: Int, end: Int, with items: [Item], hashes: [Int]
+  ) throws(SnapshotError) {
+    let delta = items.count - (end - start)
 
     // An id new to the snapshot, or one that stays within the subrange; and
     // no id twice among the new items. Else the full rebuild reports every

@@ -53,6 +53,10 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   @usableFromInline var _itemTable: IDTable
   @usableFromInline var _itemMarks: [Item.ID: UpdateKind]
   @usableFromInline var _reloadedSections: Set<SectionModel.ID>
+  /// The items of a large snapshot that has been edited, in storage its
+  /// versions share; `nil` for the flat arrays above (which are then the
+  /// items). See `Snapshot+SharedStorage.swift`.
+  @usableFromInline var _shared: _PersistentItems<Item>?
 
   /// An empty snapshot: no sections, no items.
   @inlinable
@@ -67,6 +71,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
     _itemTable = IDTable(capacity: 0)
     _itemMarks = [:]
     _reloadedSections = []
+    _shared = nil
   }
 
   /// Creates a snapshot of `sections`, in order. Sections may be empty.
@@ -199,6 +204,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// Recomputes the section of every item from the section starts.
   @inlinable
   mutating func _rebuildItemSections() {
+    guard _shared == nil else { return }  // shared storage finds sections by their starts
     // Never `Array(unsafeUninitializedCapacity: 0)`: it writes the count into
     // the standard library's shared empty-array storage, a data race when
     // several threads do it (ThreadSanitizer reports it).
@@ -241,7 +247,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// The path of the item at flat index `flat`.
   @inlinable
   func _path(atFlatIndex flat: Int) -> ItemPath {
-    let section = _itemSections.withUnsafeBufferPointer { Int($0[flat]) }
+    let section = _itemSection(atFlatIndex: flat)
     let start = _sectionStarts.withUnsafeBufferPointer { $0[section] }
     return ItemPath(section: section, item: flat &- start)
   }
@@ -255,7 +261,8 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// The flat index of the item with `id`, whose hash is `hash`, if present.
   @inlinable
   func _flatIndex(of id: Item.ID, hash: Int) -> Int? {
-    _items.withUnsafeBufferPointer { items in
+    if let shared = _shared { return shared.index(of: id, hash: hash) }
+    return _items.withUnsafeBufferPointer { items in
       _itemTable.find(hash: hash) { items[$0].id == id }
     }
   }

@@ -1,0 +1,325 @@
+// The diff of two snapshots whose items are in shared storage and descend
+// from one another: it walks only the leaves the two do not share, so that
+// its cost follows the change (O(d log n) for d changed items), not the list.
+//
+// Why it is exact: leaves are labelled in list order and a shared leaf holds
+// the same items, with the same content, in both versions, so the items of
+// shared leaves (U) are in both, unchanged, in the same relative order.
+// Everything else (the items of unshared leaves, and marked items) is a
+// candidate: deleted, inserted, or matched by id. The minimal moves are the
+// complement of a heaviest increasing subsequence over the matched
+// candidates and the runs of U between candidates (each run moves or stays
+// as a whole), per section; U items never change section (checked, else the
+// full diff runs).
+
+extension Changeset {
+  /// One side's candidates: flat positions and items, ascending.
+  @usableFromInline
+  struct _Candidates<Item: Diffable> {
+    @usableFromInline var positions: [Int] = []
+    @usableFromInline var items: [Item] = []
+
+    @inlinable init() {}
+
+    /// How many candidates lie before flat position `position`.
+    @inlinable
+    func count(before position: Int) -> Int {
+      var low = 0
+      var high = positions.count
+      while low < high {
+        let middle = (low + high) / 2
+        if positions[middle] < position { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+
+    /// How many U items lie before candidate `index`: its cut point.
+    @inlinable
+    func cut(_ index: Int) -> Int { positions[index] - index }
+
+    /// How many candidates have a cut point at or before U rank `rank`.
+    @inlinable
+    func count(cutAtOrBefore rank: Int) -> Int {
+      var low = 0
+      var high = positions.count
+      while low < high {
+        let middle = (low + high) / 2
+        if positions[middle] - middle <= rank { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+  }
+
+  /// The leaves of `old` and `new` that the other does not hold, with the
+  /// flat position of each one's first item; `nil` when more than `limit`
+  /// nodes differ (the full diff is cheaper then).
+  @inlinable
+  static func _unsharedLeaves<Item>(
+    _ old: _ItemChunk<Item>, _ new: _ItemChunk<Item>, limit: Int
+  ) -> (old: [(_ItemChunk<Item>, Int)], new: [(_ItemChunk<Item>, Int)])? {
+    var oldNodes = [(old, 0)]
+    var newNodes = [(new, 0)]
+    func expand(_ nodes: [(_ItemChunk<Item>, Int)], height: Int) -> [(_ItemChunk<Item>, Int)] {
+      var result: [(_ItemChunk<Item>, Int)] = []
+      for (node, start) in nodes {
+        guard node.height == height else {
+          result.append((node, start))
+          continue
+        }
+        var childStart = start
+        for child in node.children {
+          result.append((child, childStart))
+          childStart += child.count
+        }
+      }
+      return result
+    }
+    while true {
+      let newIDs = Set(newNodes.map { ObjectIdentifier($0.0) })
+      let shared = Set(oldNodes.map { ObjectIdentifier($0.0) }).intersection(newIDs)
+      if !shared.isEmpty {
+        oldNodes.removeAll { shared.contains(ObjectIdentifier($0.0)) }
+        newNodes.removeAll { shared.contains(ObjectIdentifier($0.0)) }
+      }
+      if oldNodes.count + newNodes.count > limit { return nil }
+      let height = max(
+        oldNodes.map(\.0.height).max() ?? 0, newNodes.map(\.0.height).max() ?? 0)
+      if height == 0 { return (oldNodes, newNodes) }
+      oldNodes = expand(oldNodes, height: height)
+      newNodes = expand(newNodes, height: height)
+    }
+  }
+
+  /// The changes from `old` to `new` when both are in shared storage, have
+  /// the same sections in the same order, and differ in few leaves; `nil`
+  /// otherwise (the caller runs the full diff).
+  @inlinable
+  static func _sharedDiff<SectionModel, Item>(
+    _ old: Snapshot<SectionModel, Item>,
+    _ new: Snapshot<SectionModel, Item>,
+    updateKind: (Item, Item) -> UpdateKind,
+    avoidingSamePositionMoves avoiding: Bool
+  ) -> Changeset? {
+    guard let oldShared = old._shared, let newShared = new._shared,
+      new._reloadedSections.isEmpty, old._sections.count == new._sections.count
+    else { return nil }
+    for section in old._sections.indices {
+      guard old._sectionHashes[section] == new._sectionHashes[section],
+        old._sections[section].id == new._sections[section].id
+      else { return nil }
+    }
+    let oldCount = oldShared.count
+    let newCount = newShared.count
+    // Past about one node in 32 items (a third of the items), the full diff
+    // is as cheap.
+    let limit = max(64, min(oldCount, newCount) / 32)
+    guard
+      let (oldLeaves, newLeaves) = _unsharedLeaves(
+        oldShared.tree.root, newShared.tree.root, limit: limit)
+    else { return nil }
+
+    // The candidates: the items of unshared leaves, and marked items.
+    var oldSide = _Candidates<Item>()
+    var newSide = _Candidates<Item>()
+    for (leaf, start) in oldLeaves {
+      oldSide.positions += start..<(start + leaf.count)
+      oldSide.items += leaf.items
+    }
+    for (leaf, start) in newLeaves {
+      newSide.positions += start..<(start + leaf.count)
+      newSide.items += leaf.items
+    }
+    if !new._itemMarks.isEmpty {
+      var addedOld: [(Int, Item)] = []
+      var addedNew: [(Int, Item)] = []
+      for id in new._itemMarks.keys {
+        guard let newPosition = new._flatIndex(of: id) else { continue }
+        let index = newSide.count(before: newPosition)
+        if index < newSide.positions.count && newSide.positions[index] == newPosition { continue }
+        // A marked item outside the unshared leaves is in a shared one: in
+        // both versions.
+        guard let oldPosition = old._flatIndex(of: id) else { return nil }
+        addedNew.append((newPosition, new._item(atFlatIndex: newPosition)))
+        addedOld.append((oldPosition, old._item(atFlatIndex: oldPosition)))
+      }
+      func merge(_ side: inout _Candidates<Item>, _ added: [(Int, Item)]) {
+        guard !added.isEmpty else { return }
+        let all = (zip(side.positions, side.items).map { ($0, $1) } + added).sorted {
+          $0.0 < $1.0
+        }
+        side.positions = all.map(\.0)
+        side.items = all.map(\.1)
+      }
+      merge(&oldSide, addedOld)
+      merge(&newSide, addedNew)
+    }
+    // The items outside the candidates are the same on both sides.
+    guard oldCount - oldSide.positions.count == newCount - newSide.positions.count else {
+      return nil
+    }
+    // ... and stay in their sections: each section starts at the same U rank.
+    for section in 0...old._sections.count {
+      let oldStart = old._sectionStarts[section]
+      let newStart = new._sectionStarts[section]
+      guard
+        oldStart - oldSide.count(before: oldStart) == newStart - newSide.count(before: newStart)
+      else { return nil }
+    }
+
+    var result = Changeset()
+    for section in old._sections.indices
+    where !old._sections[section].isContentEqual(to: new._sections[section]) {
+      result.sectionUpdates.append(IndexMove(from: section, to: section))
+    }
+
+    func oldPath(_ flat: Int) -> ItemPath {
+      let section = old._itemSection(atFlatIndex: flat)
+      return ItemPath(section: section, item: flat - old._sectionStarts[section])
+    }
+    func newPath(_ flat: Int) -> ItemPath {
+      let section = new._itemSection(atFlatIndex: flat)
+      return ItemPath(section: section, item: flat - new._sectionStarts[section])
+    }
+    func update(_ oldItem: Item, _ newItem: Item, _ from: ItemPath, _ to: ItemPath) {
+      var kind = new._itemMarks.isEmpty ? nil : new._itemMarks[newItem.id]
+      if !oldItem.isContentEqual(to: newItem) {
+        kind = kind == .reload || updateKind(oldItem, newItem) == .reload ? .reload : .reconfigure
+      }
+      if let kind { result.itemUpdates.append(ItemUpdate(from: from, to: to, kind: kind)) }
+    }
+    func move(_ from: ItemPath, _ to: ItemPath) {
+      if avoiding && from == to {
+        result.itemDeletes.append(from)
+        result.itemInserts.append(to)
+      } else {
+        result.itemMoves.append(ItemMove(from: from, to: to))
+      }
+    }
+
+    // Match the candidates by id.
+    var oldIndexOfID: [Item.ID: Int] = [:]
+    oldIndexOfID.reserveCapacity(oldSide.items.count)
+    for (index, item) in oldSide.items.enumerated() { oldIndexOfID[item.id] = index }
+    var matchedOld = [Bool](repeating: false, count: oldSide.items.count)
+    // Same-section matches, by section: (old index, new index).
+    var pairsBySection: [Int: [(old: Int, new: Int)]] = [:]
+    for (newIndex, item) in newSide.items.enumerated() {
+      let to = newPath(newSide.positions[newIndex])
+      guard let oldIndex = oldIndexOfID[item.id] else {
+        result.itemInserts.append(to)
+        continue
+      }
+      matchedOld[oldIndex] = true
+      let from = oldPath(oldSide.positions[oldIndex])
+      if from.section == to.section {
+        pairsBySection[to.section, default: []].append((oldIndex, newIndex))
+      } else {
+        result.itemMoves.append(ItemMove(from: from, to: to))
+        update(oldSide.items[oldIndex], item, from, to)
+      }
+    }
+    for index in oldSide.items.indices where !matchedOld[index] {
+      result.itemDeletes.append(oldPath(oldSide.positions[index]))
+    }
+
+    // Per section: the heaviest increasing subsequence over the matches and
+    // the runs of U between cut points.
+    for (section, pairs) in pairsBySection {
+      let low = old._sectionStarts[section] - oldSide.count(before: old._sectionStarts[section])
+      let high =
+        old._sectionStarts[section + 1] - oldSide.count(before: old._sectionStarts[section + 1])
+      var cuts = [low, high]
+      for index in oldSide.positions.indices {
+        let cut = oldSide.cut(index)
+        if cut > low && cut < high { cuts.append(cut) }
+      }
+      for index in newSide.positions.indices {
+        let cut = newSide.cut(index)
+        if cut > low && cut < high { cuts.append(cut) }
+      }
+      cuts = Array(Set(cuts)).sorted()
+      // Elements: (new order key, old order key, weight, pair index or -1 - piece).
+      var elements: [(newKey: (Int, Int, Int), oldKey: (Int, Int, Int), weight: Int, tag: Int)] =
+        []
+      for piece in 0..<(cuts.count - 1) where cuts[piece] < cuts[piece + 1] {
+        let key = (cuts[piece], 1, 0)
+        elements.append((key, key, cuts[piece + 1] - cuts[piece], -1 - piece))
+      }
+      for (index, pair) in pairs.enumerated() {
+        elements.append(
+          (
+            (newSide.cut(pair.new), 0, newSide.positions[pair.new]),
+            (oldSide.cut(pair.old), 0, oldSide.positions[pair.old]), 1, index
+          ))
+      }
+      elements.sort { $0.newKey < $1.newKey }
+      let kept = _heaviestIncreasing(elements.map(\.oldKey), weights: elements.map(\.weight))
+      for (offset, element) in elements.enumerated() {
+        if element.tag >= 0 {
+          let pair = pairs[element.tag]
+          let from = oldPath(oldSide.positions[pair.old])
+          let to = newPath(newSide.positions[pair.new])
+          if !kept[offset] {
+            move(from, to)
+            if avoiding && from == to { continue }
+          }
+          update(oldSide.items[pair.old], newSide.items[pair.new], from, to)
+        } else if !kept[offset] {
+          // A run of U that moves as a whole.
+          let piece = -1 - element.tag
+          let start = cuts[piece]
+          let oldShift = oldSide.count(cutAtOrBefore: start)
+          let newShift = newSide.count(cutAtOrBefore: start)
+          for rank in start..<cuts[piece + 1] {
+            move(oldPath(rank + oldShift), newPath(rank + newShift))
+          }
+        }
+      }
+    }
+    result.itemInserts.sort()
+    result.itemDeletes.sort()
+    result.itemMoves.sort { $0.to < $1.to }
+    result.itemUpdates.sort { $0.to < $1.to }
+    return result
+  }
+
+  /// Which of `keys` (in sequence order) form a strictly increasing
+  /// subsequence of the greatest total weight.
+  ///
+  /// - Complexity: O(m log m).
+  @inlinable
+  static func _heaviestIncreasing(_ keys: [(Int, Int, Int)], weights: [Int]) -> [Bool] {
+    let count = keys.count
+    guard count > 0 else { return [] }
+    // Ranks of the keys (distinct keys: positions differ).
+    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+    var rank = [Int](repeating: 0, count: count)
+    for (position, index) in order.enumerated() { rank[index] = position + 1 }
+    // A Fenwick tree of prefix maxima: (best total, element index).
+    var tree = [(Int, Int)](repeating: (0, -1), count: count + 1)
+    var best = [Int](repeating: 0, count: count)
+    var previous = [Int](repeating: -1, count: count)
+    for index in 0..<count {
+      var query = rank[index] - 1
+      var found = (0, -1)
+      while query > 0 {
+        if tree[query].0 > found.0 { found = tree[query] }
+        query &= query - 1
+      }
+      best[index] = found.0 + weights[index]
+      previous[index] = found.1
+      var update = rank[index]
+      while update <= count {
+        if best[index] > tree[update].0 { tree[update] = (best[index], index) }
+        update += update & -update
+      }
+    }
+    var kept = [Bool](repeating: false, count: count)
+    var index = best.indices.max { best[$0] < best[$1] }!
+    while index >= 0 {
+      kept[index] = true
+      index = previous[index]
+    }
+    return kept
+  }
+}

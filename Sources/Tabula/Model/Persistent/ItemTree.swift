@@ -1,0 +1,306 @@
+/// The items of a large snapshot in a persistent counted B-tree: leaves of
+/// consecutive items under inner nodes that count them, so that the item at
+/// a position is found in O(log n), and an edit copies only the O(log n)
+/// nodes on its path while every other node stays shared with the version
+/// it came from.
+///
+/// Every leaf has a label; labels increase in list order and never change
+/// while a leaf lives, so ``_IDTrie`` maps an id to its leaf's label, and the
+/// label finds the leaf and its position (``locate(label:)``). An insert that
+/// splits a leaf labels the new half between its neighbours; when no label
+/// is free there, the leaf is allowed to overflow and ``needsRelabeling`` is
+/// set, and the owner rebuilds (rare: it takes about 60 splits at one place).
+///
+/// Deletes drop empty leaves and inner nodes but do not merge half-empty
+/// ones: the height stays what the largest version needed.
+@usableFromInline
+struct _ItemTree<Item: Diffable>: Sendable {
+  @usableFromInline var root: _ItemChunk<Item>
+  /// Set when a leaf could not split for want of a free label.
+  @usableFromInline var needsRelabeling = false
+
+  /// The most items a leaf holds before it splits.
+  @inlinable static var leafCapacity: Int { 32 }
+  /// The most children an inner node holds before it splits.
+  @inlinable static var fanout: Int { 32 }
+  /// How full a bulk build fills leaves and inner nodes, so that the first
+  /// inserts do not split.
+  @inlinable static var buildFill: Int { 24 }
+  /// Labels lie in `1..<labelLimit`.
+  @inlinable static var labelLimit: UInt64 { 1 << 62 }
+
+  /// A tree of `items` with their hashes, and the label of each item's leaf.
+  @inlinable
+  init(items: [Item], hashes: [Int]) {
+    let fill = _ItemTree.buildFill
+    let leafCount = max(1, (items.count + fill - 1) / fill)
+    let step = _ItemTree.labelLimit / UInt64(leafCount + 1)
+    var level: [_ItemChunk<Item>] = []
+    level.reserveCapacity(leafCount)
+    for leaf in 0..<leafCount {
+      let range = (leaf * fill)..<min(items.count, (leaf + 1) * fill)
+      level.append(
+        _ItemChunk(
+          label: step * UInt64(leaf + 1), items: Array(items[range]),
+          hashes: Array(hashes[range])))
+    }
+    while level.count > 1 {
+      var next: [_ItemChunk<Item>] = []
+      next.reserveCapacity(level.count / fill + 1)
+      var start = 0
+      while start < level.count {
+        next.append(_ItemChunk(children: Array(level[start..<min(level.count, start + fill)])))
+        start += fill
+      }
+      level = next
+    }
+    root = level[0]
+  }
+
+  /// The number of items.
+  @inlinable var count: Int { root.count }
+
+  /// The leaf holding position `index`, and the position inside it.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  func leaf(at index: Int) -> (leaf: _ItemChunk<Item>, offset: Int) {
+    var node = root
+    var offset = index
+    while node.height > 0 {
+      let (child, inner) = node.child(at: offset)
+      offset = inner
+      node = node.children[child]
+    }
+    return (node, offset)
+  }
+
+  /// The item at `index`.
+  @inlinable
+  subscript(index: Int) -> Item {
+    let (leaf, offset) = leaf(at: index)
+    return leaf.items[offset]
+  }
+
+  /// The leaf labelled `label` and the position of its first item, if the
+  /// tree has that leaf.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  func locate(label: UInt64) -> (leaf: _ItemChunk<Item>, start: Int)? {
+    var node = root
+    var start = 0
+    while node.height > 0 {
+      let child = node.child(labeled: label)
+      node.counts.withUnsafeBufferPointer { counts in
+        for before in 0..<child { start &+= counts[before] }
+      }
+      node = node.children[child]
+    }
+    return node.label == label ? (node, start) : nil
+  }
+
+  /// Calls `body` with every leaf, in order, and the position of its first
+  /// item.
+  @inlinable
+  func forEachLeaf(_ body: (_ItemChunk<Item>, Int) -> Void) {
+    func visit(_ node: _ItemChunk<Item>, _ start: Int) {
+      if node.height == 0 {
+        body(node, start)
+        return
+      }
+      var start = start
+      for child in node.children {
+        visit(child, start)
+        start += child.count
+      }
+    }
+    visit(root, 0)
+  }
+
+  /// The items and hashes, in order.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  func flattened() -> (items: [Item], hashes: [Int]) {
+    var items: [Item] = []
+    var hashes: [Int] = []
+    items.reserveCapacity(count)
+    hashes.reserveCapacity(count)
+    forEachLeaf { leaf, _ in
+      items.append(contentsOf: leaf.items)
+      hashes.append(contentsOf: leaf.hashes)
+    }
+    return (items, hashes)
+  }
+
+  // MARK: Edits
+
+  /// Inserts `item` at `index`; returns the label of the leaf it went into.
+  /// Items that a split moved to a new leaf are passed to `relabeled` with
+  /// their new label.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  mutating func insert(
+    _ item: Item, hash: Int, at index: Int,
+    relabeled: (_ item: Item, _ hash: Int, _ label: UInt64) -> Void
+  ) -> UInt64 {
+    var label: UInt64 = 0
+    var overflowed = false
+    if let sibling = _ItemTree.insert(
+      item, hash: hash, at: index, into: &root, upperBound: _ItemTree.labelLimit,
+      label: &label, overflowed: &overflowed, relabeled: relabeled)
+    {
+      root = _ItemChunk(children: [root, sibling])
+    }
+    if overflowed { needsRelabeling = true }
+    return label
+  }
+
+  /// The recursive insert: returns a new right sibling when `node` split.
+  @inlinable
+  static func insert(
+    _ item: Item, hash: Int, at index: Int, into node: inout _ItemChunk<Item>,
+    upperBound: UInt64, label: inout UInt64, overflowed: inout Bool,
+    relabeled: (Item, Int, UInt64) -> Void
+  ) -> _ItemChunk<Item>? {
+    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    node.count += 1
+    if node.height == 0 {
+      node.items.insert(item, at: index)
+      node.hashes.insert(hash, at: index)
+      label = node.label
+      guard node.items.count > leafCapacity else { return nil }
+      guard upperBound - node.label >= 2 else {
+        overflowed = true
+        return nil
+      }
+      let half = node.items.count / 2
+      let newLabel = node.label + (upperBound - node.label) / 2
+      let right = _ItemChunk(
+        label: newLabel, items: Array(node.items[half...]), hashes: Array(node.hashes[half...]))
+      node.items.removeSubrange(half...)
+      node.hashes.removeSubrange(half...)
+      node.count = half
+      for offset in right.items.indices {
+        relabeled(right.items[offset], right.hashes[offset], newLabel)
+      }
+      if index >= half { label = newLabel }
+      return right
+    }
+    let (child, offset) = node.child(at: index)
+    let bound = child + 1 < node.labels.count ? node.labels[child + 1] : upperBound
+    let sibling = insert(
+      item, hash: hash, at: offset, into: &node.children[child], upperBound: bound,
+      label: &label, overflowed: &overflowed, relabeled: relabeled)
+    node.counts[child] = node.children[child].count
+    node.labels[child] = node.children[child].label
+    if let sibling {
+      node.children.insert(sibling, at: child + 1)
+      node.counts.insert(sibling.count, at: child + 1)
+      node.labels.insert(sibling.label, at: child + 1)
+    }
+    node.label = node.labels[0]
+    guard node.children.count > fanout else { return nil }
+    let half = node.children.count / 2
+    let right = _ItemChunk(children: Array(node.children[half...]))
+    node.children.removeSubrange(half...)
+    node.counts.removeSubrange(half...)
+    node.labels.removeSubrange(half...)
+    node.count = node.counts.reduce(0, +)
+    return right
+  }
+
+  /// Removes and returns the item at `index` with its hash.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  @discardableResult
+  mutating func remove(at index: Int) -> (item: Item, hash: Int) {
+    let removed = _ItemTree.remove(at: index, from: &root)
+    while root.height > 0 && root.children.count == 1 { root = root.children[0] }
+    if root.height > 0 && root.children.isEmpty {
+      root = _ItemChunk(label: root.label, items: [], hashes: [])
+    }
+    return removed
+  }
+
+  @inlinable
+  static func remove(at index: Int, from node: inout _ItemChunk<Item>) -> (item: Item, hash: Int) {
+    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    node.count -= 1
+    if node.height == 0 {
+      return (node.items.remove(at: index), node.hashes.remove(at: index))
+    }
+    let (child, offset) = node.child(at: index)
+    let removed = remove(at: offset, from: &node.children[child])
+    if node.children[child].count == 0 {
+      node.children.remove(at: child)
+      node.counts.remove(at: child)
+      node.labels.remove(at: child)
+    } else {
+      node.counts[child] -= 1
+      node.labels[child] = node.children[child].label
+    }
+    if !node.labels.isEmpty { node.label = node.labels[0] }
+    return removed
+  }
+
+  /// Replaces the item at `index` (its hash is `hash`).
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  mutating func replace(at index: Int, with item: Item, hash: Int) {
+    _ItemTree.replace(at: index, with: item, hash: hash, in: &root)
+  }
+
+  @inlinable
+  static func replace(at index: Int, with item: Item, hash: Int, in node: inout _ItemChunk<Item>) {
+    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    if node.height == 0 {
+      node.items[index] = item
+      node.hashes[index] = hash
+      return
+    }
+    let (child, offset) = node.child(at: index)
+    replace(at: offset, with: item, hash: hash, in: &node.children[child])
+  }
+
+  // MARK: Checks
+
+  /// Checks the counts, heights and label order of every node, and returns
+  /// the leaves' labels in order.
+  @usableFromInline
+  func verify() -> [UInt64] {
+    var labels: [UInt64] = []
+    func check(_ node: _ItemChunk<Item>) -> Int {
+      if node.height == 0 {
+        precondition(node.items.count == node.count, "leaf count")
+        precondition(node.hashes.count == node.count, "one hash per leaf item")
+        precondition(node.count > 0 || node === root, "no empty leaf but an empty root")
+        precondition(labels.last.map { $0 < node.label } ?? true, "labels ascend")
+        labels.append(node.label)
+        return node.count
+      }
+      precondition(!node.children.isEmpty, "inner nodes have children")
+      precondition(node.children.count <= _ItemTree.fanout, "fanout")
+      precondition(node.counts.count == node.children.count, "one count per child")
+      precondition(node.labels.count == node.children.count, "one label per child")
+      var total = 0
+      for (index, child) in node.children.enumerated() {
+        precondition(child.height == node.height - 1, "children one level down")
+        let count = check(child)
+        precondition(count > 0, "no empty child")
+        precondition(node.counts[index] == count, "child count")
+        precondition(node.labels[index] == child.label, "child label")
+        total += count
+      }
+      precondition(node.label == node.labels[0], "first label")
+      precondition(node.count == total, "inner count")
+      return total
+    }
+    _ = check(root)
+    return labels
+  }
+}

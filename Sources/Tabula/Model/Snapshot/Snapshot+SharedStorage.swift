@@ -1,0 +1,181 @@
+// The two representations of a snapshot's items. A snapshot built from
+// arrays keeps its items flat (contiguous arrays and an open-addressing
+// index: O(1) lookups, O(n) edits). The first edit of a snapshot of at least
+// `_sharedStorageThreshold` items moves them into storage that versions
+// share (a counted B-tree and a hash trie, `_PersistentItems`): from then on
+// an edit of k items costs O(k log n) and lookups O(log n), and a diff
+// against a version it descends from walks only what the two do not share.
+
+/// The item count from which an edited snapshot keeps its items in shared
+/// storage. Below it, copying the flat arrays costs less than the tree's
+/// constant factors (measured in `tabula-bench`, `snapshot.edit`).
+@usableFromInline let _sharedStorageThreshold = 4096
+
+extension Snapshot {
+  /// Whether the items are in storage that versions share (see
+  /// `Snapshot+SharedStorage.swift`); for tests and benchmarks.
+  package var usesSharedStorage: Bool { _shared != nil }
+
+  /// This snapshot with its items in shared storage, whatever its size: what
+  /// an edit does from `_sharedStorageThreshold` items on. For tests.
+  package func withSharedStorage() -> Snapshot {
+    var copy = self
+    copy._moveToSharedStorage()
+    return copy
+  }
+
+  /// This snapshot with its items in flat arrays. For tests and benchmarks.
+  package func withFlatStorage() -> Snapshot { _withFlatStorage() }
+
+  /// This snapshot with its items in flat arrays.
+  @inlinable
+  func _withFlatStorage() -> Snapshot {
+    var copy = self
+    copy._moveToFlatStorage()
+    return copy
+  }
+
+  /// The number of items.
+  @inlinable
+  var _itemCount: Int { _shared?.count ?? _items.count }
+
+  /// The item at flat index `flat`.
+  @inlinable
+  func _item(atFlatIndex flat: Int) -> Item {
+    if let shared = _shared { return shared.tree[flat] }
+    return _items.withUnsafeBufferPointer { $0[flat] }
+  }
+
+  /// The index of the section holding flat index `flat`.
+  @inlinable
+  func _itemSection(atFlatIndex flat: Int) -> Int {
+    if _shared == nil { return _itemSections.withUnsafeBufferPointer { Int($0[flat]) } }
+    // The last section starting at or before `flat` (empty sections start
+    // where the next does, so the last one is the non-empty one).
+    return _sectionStarts.withUnsafeBufferPointer { starts in
+      var low = 0
+      var high = starts.count &- 1
+      while high &- low > 1 {
+        let middle = (low &+ high) &>> 1
+        if starts[middle] <= flat { low = middle } else { high = middle }
+      }
+      return low
+    }
+  }
+
+  /// The items in flat `range`, in order.
+  ///
+  /// - Complexity: O(k + log n) for k items.
+  @inlinable
+  func _items(inFlatRange range: Range<Int>) -> ArraySlice<Item> {
+    guard let shared = _shared else { return _items[range] }
+    var result: [Item] = []
+    result.reserveCapacity(range.count)
+    var flat = range.lowerBound
+    while flat < range.upperBound {
+      let (leaf, offset) = shared.tree.leaf(at: flat)
+      let end = min(leaf.items.count, offset + range.upperBound - flat)
+      result.append(contentsOf: leaf.items[offset..<end])
+      flat += end - offset
+    }
+    return result[...]
+  }
+
+  /// Every item, in order.
+  @inlinable
+  var _allItems: [Item] { _shared?.tree.flattened().items ?? _items }
+
+  /// Moves the items into shared storage, if they are not there yet.
+  ///
+  /// - Complexity: O(n log n).
+  @inlinable
+  mutating func _moveToSharedStorage() {
+    guard _shared == nil else { return }
+    _shared = _PersistentItems(items: _items, hashes: _itemHashes)
+    _items = []
+    _itemHashes = []
+    _itemSections = []
+    _itemTable = IDTable(capacity: 0)
+  }
+
+  /// Moves the items into flat arrays, if they are not there yet.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  mutating func _moveToFlatStorage() {
+    guard let shared = _shared else { return }
+    let (items, hashes) = shared.tree.flattened()
+    _shared = nil
+    _items = items
+    _itemHashes = hashes
+    _rebuildItemSections()
+    _itemTable = items.withUnsafeBufferPointer { items in
+      IDTable(hashes: hashes, equal: { items[$0].id == items[$1].id }, duplicate: { _, _ in })
+    }
+  }
+
+  /// Prepares an edit: a snapshot large enough keeps its items in shared
+  /// storage from its first edit on. Returns whether they are there.
+  @inlinable
+  mutating func _prepareSharedEdit() -> Bool {
+    if _shared == nil && _items.count >= _sharedStorageThreshold { _moveToSharedStorage() }
+    return _shared != nil
+  }
+
+  /// Whether none of `items` is present and none repeats. When one is, the
+  /// edit takes the flat path on a copy, which throws the error naming every
+  /// duplicate with its positions (the same error in both representations).
+  @inlinable
+  func _areNew(_ items: [Item], hashes: [Int]) -> Bool {
+    for offset in items.indices where _flatIndex(of: items[offset].id, hash: hashes[offset]) != nil
+    {
+      return false
+    }
+    if items.count > 1 {
+      var seen = Set<Item.ID>(minimumCapacity: items.count)
+      for item in items where !seen.insert(item.id).inserted { return false }
+    }
+    return true
+  }
+
+  /// Inserts `items` (checked: no duplicates) at flat index `flat`, inside
+  /// `section`, in shared storage.
+  ///
+  /// - Complexity: O(k log n).
+  @inlinable
+  mutating func _sharedInsert(_ items: [Item], hashes: [Int], atFlatIndex flat: Int, section: Int) {
+    var shared = _shared!
+    _shared = nil
+    for offset in items.indices {
+      shared.insert(items[offset], hash: hashes[offset], at: flat + offset)
+    }
+    _shared = shared
+    for later in (section + 1)..<_sectionStarts.count { _sectionStarts[later] += items.count }
+  }
+
+  /// Removes the items at the flat indices `doomed` (ascending, unique) from
+  /// shared storage, and the marks of those items.
+  ///
+  /// - Complexity: O(k log n + s), s the number of sections.
+  @inlinable
+  mutating func _sharedRemove(atFlatIndices doomed: [Int]) {
+    guard !doomed.isEmpty else { return }
+    var shared = _shared!
+    _shared = nil
+    for flat in doomed.reversed() {
+      let item = shared.remove(at: flat)
+      if !_itemMarks.isEmpty { _itemMarks[item.id] = nil }
+    }
+    _shared = shared
+    // Each section start moves back by the doomed items before it.
+    var removedBefore = 0
+    var next = 0
+    for index in _sectionStarts.indices {
+      while next < doomed.count && doomed[next] < _sectionStarts[index] {
+        next += 1
+        removedBefore += 1
+      }
+      _sectionStarts[index] -= removedBefore
+    }
+  }
+}

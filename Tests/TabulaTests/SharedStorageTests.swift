@@ -1,0 +1,270 @@
+import TabulaTestSupport
+import TabulaTesting
+import Testing
+
+@testable import Tabula
+
+/// A random edit of the kinds that keep a snapshot in shared storage, applied
+/// to `snapshot` and to the plain-array `model` alike.
+func randomSharedEdit(
+  _ snapshot: inout TestSnapshot, _ model: inout NaiveModel, _ random: inout SeededRandom,
+  nextID: inout Int
+) throws -> String {
+  func fresh(_ count: Int) -> [TestItem] {
+    defer { nextID += count }
+    return (nextID..<(nextID + count)).map { TestItem(id: $0) }
+  }
+  let all = model.allItems
+  func anyID() -> Int { all[random.int(in: 0..<all.count)].id }
+  let choice = all.count < 2 ? 0 : random.int(in: 0..<7)
+  var description = ""
+  var expected: Result<NaiveModel, SnapshotError>
+  switch choice {
+  case 0:
+    let items = fresh(random.int(in: 1...40))
+    let section = model.sections[random.int(in: 0..<model.sections.count)].model.id
+    description = "append \(items.count) to \(section)"
+    expected = model.appending(items, toSection: section)
+    try snapshot.appendItems(items, toSection: section)
+  case 1:
+    let items = fresh(random.int(in: 1...3))
+    let anchor = anyID()
+    let after = random.chance(0.5)
+    description = "insert \(items.count) \(after ? "after" : "before") \(anchor)"
+    expected = model.inserting(items, relativeTo: anchor, after: after)
+    if after {
+      try snapshot.insertItems(items, afterItem: anchor)
+    } else {
+      try snapshot.insertItems(items, beforeItem: anchor)
+    }
+  case 2:
+    let ids = (0..<random.int(in: 1...5)).map { _ in anyID() }
+    description = "delete \(ids)"
+    expected = model.deleting(ids)
+    try snapshot.deleteItems(ids)
+  case 3:
+    let (id, anchor) = (anyID(), anyID())
+    let after = random.chance(0.5)
+    description = "move \(id) \(after ? "after" : "before") \(anchor)"
+    expected = model.moving(id, relativeTo: anchor, after: after)
+    do throws(SnapshotError) {
+      try snapshot._moveItem(id, relativeTo: anchor, after: after)
+    } catch {
+      #expect(expected == .failure(error), "\(description)")
+      return description
+    }
+  case 4:
+    var seen = Set<Int>()
+    let items = (0..<random.int(in: 1...3)).compactMap { _ -> TestItem? in
+      let id = anyID()
+      guard seen.insert(id).inserted else { return nil }
+      return TestItem(id: id, content: random.int(in: 1...9))
+    }
+    description = "update \(items)"
+    expected = model.updating(items)
+    try snapshot.updateItems(items)
+  default:
+    let section = random.int(in: 0..<model.sections.count)
+    let count = model.sections[section].items.count
+    let lower = random.int(in: 0...count)
+    let upper = min(count, lower + random.int(in: 0...30))
+    // The replacement keeps some of the replaced ids (an outline's toggled
+    // row keeps its id) and brings new ones.
+    let kept = model.sections[section].items[lower..<upper].filter { _ in random.chance(0.3) }
+    let items =
+      (kept.map { TestItem(id: $0.id, content: $0.content + 1) } + fresh(random.int(in: 0...30)))
+      .shuffled(using: &random)
+    description = "replace \(lower)..<\(upper) of section \(section) with \(items.count)"
+    expected = model.replacing(inSectionAt: section, subrange: lower..<upper, with: items)
+    try snapshot.replaceItems(inSectionAt: section, subrange: lower..<upper, with: items)
+  }
+  guard case .success(let next) = expected else {
+    Issue.record("\(description) succeeded; expected \(expected)")
+    return description
+  }
+  model = next
+  return description
+}
+
+extension Result where Success == NaiveModel, Failure == SnapshotError {
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.success(let a), .success(let b)): a == b
+    case (.failure(let a), .failure(let b)): a == b
+    default: false
+    }
+  }
+}
+
+/// A snapshot of `count` items in `sections` sections (one of them empty),
+/// in shared storage, and its model.
+func sharedSnapshot(count: Int, sections: Int) throws -> (TestSnapshot, NaiveModel) {
+  var model = NaiveModel((0..<sections).map { (section("S\($0)"), [TestItem]()) })
+  for id in 0..<count { model.sections[id % max(1, sections - 1)].items.append(TestItem(id: id)) }
+  let snapshot = try TestSnapshot(sections: model.snapshotSections).withSharedStorage()
+  return (snapshot, model)
+}
+
+@Suite("Snapshot: storage shared between versions")
+struct SharedStorageTests {
+  @Test(
+    "long random edit sequences, each from a random retained version: every version still equals its plain-array model",
+    arguments: 0..<6)
+  func retainedVersions(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    let (base, baseModel) = try sharedSnapshot(count: 3000, sections: 5)
+    var versions = [(snapshot: base, model: baseModel)]
+    var nextID = 100_000
+    for step in 0..<300 {
+      // Edit the latest version half the time, else any older one.
+      let parent =
+        random.chance(0.5) ? versions.count - 1 : random.int(in: 0..<versions.count)
+      var (snapshot, model) = versions[parent]
+      let edit = try randomSharedEdit(&snapshot, &model, &random, nextID: &nextID)
+      #expect(snapshot.usesSharedStorage, "step \(step): \(edit)")
+      versions.append((snapshot, model))
+    }
+    for (index, version) in versions.enumerated() {
+      #expect(NaiveModel(version.snapshot) == version.model, "version \(index) (seed \(seed))")
+      version.snapshot._verifyInvariants()
+      for _ in 0..<50 {
+        let items = version.model.allItems
+        guard !items.isEmpty else { break }
+        let id = items[random.int(in: 0..<items.count)].id
+        let path = version.model.path(of: id)
+        #expect(version.snapshot.path(of: id) == path, "version \(index), id \(id)")
+        #expect(path.map { version.snapshot[$0].id } == id)
+      }
+    }
+  }
+
+  @Test(
+    "the diff of versions that share storage walks only what differs and equals the full diff's counts",
+    arguments: 0..<8)
+  func diffsOfDescendants(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    var (snapshot, model) = try sharedSnapshot(count: 5000, sections: 4)
+    var versions = [snapshot]
+    var nextID = 100_000
+    for _ in 0..<60 {
+      for _ in 0..<random.int(in: 1...3) {
+        _ = try randomSharedEdit(&snapshot, &model, &random, nextID: &nextID)
+      }
+      versions.append(snapshot)
+    }
+    for _ in 0..<80 {
+      let first = random.int(in: 0..<versions.count)
+      let second = min(versions.count - 1, first + random.int(in: 1...4))
+      var (old, new) =
+        random.chance(0.5)
+        ? (versions[first], versions[second]) : (versions[second], versions[first])
+      if random.chance(0.3), new.numberOfItems > 0 {
+        try new.reconfigureItems(
+          (0..<3).map { _ in new.items[random.int(in: 0..<new.numberOfItems)].id })
+      }
+      guard
+        let shared = Changeset._sharedDiff(
+          old, new, updateKind: { _, _ in .reconfigure }, avoidingSamePositionMoves: false)
+      else {
+        Issue.record("versions \(first) and \(second) took the full diff")
+        continue
+      }
+      let full = Changeset(from: old.withFlatStorage(), to: new.withFlatStorage())
+      #expect(shared.itemMoves.count == full.itemMoves.count, "moves are minimal")
+      #expect(shared.itemInserts.count == full.itemInserts.count)
+      #expect(shared.itemDeletes.count == full.itemDeletes.count)
+      #expect(shared.itemUpdates.count == full.itemUpdates.count)
+      #expect(applyChangeset(shared, to: old, serving: new) == DisplayedList(new.withoutMarks))
+      let staged = StagedChangeset(from: old, to: new)
+      var shown = DisplayedList(old)
+      for stage in staged.stages { try shown.apply(stage, kind: .table) }
+      #expect(shown == DisplayedList(new.withoutMarks), "the staged batches obey UIKit's rules")
+    }
+  }
+
+  @Test("runs of unchanged items move as a whole when that is fewer moves")
+  func runsMove() throws {
+    // 100 items; move 60 of them, one by one, from the front to the back: the
+    // minimal change moves the other 40.
+    var (snapshot, _) = try sharedSnapshot(count: 100, sections: 2)
+    let old = snapshot
+    let ids = snapshot.items.map(\.id)
+    for id in ids.prefix(60) { try snapshot.moveItem(id, afterItem: snapshot.items.last!.id) }
+    let shared = try #require(
+      Changeset._sharedDiff(
+        old, snapshot, updateKind: { _, _ in .reconfigure }, avoidingSamePositionMoves: false))
+    #expect(shared.itemMoves.count == 40)
+    #expect(applyChangeset(shared, to: old, serving: snapshot) == DisplayedList(snapshot))
+  }
+
+  @Test("thousands of inserts at one place run out of labels and relabel, correctly")
+  func relabeling() throws {
+    var (snapshot, model) = try sharedSnapshot(count: 100, sections: 2)
+    let old = snapshot
+    for id in 1000..<4000 {
+      try snapshot.insertItems([TestItem(id: id)], afterItem: 10)
+      model = try model.inserting([TestItem(id: id)], relativeTo: 10, after: true).get()
+    }
+    #expect(NaiveModel(snapshot) == model)
+    snapshot._verifyInvariants()
+    #expect(snapshot.usesSharedStorage)
+    #expect(NaiveModel(old) == NaiveModel(try TestSnapshot(sections: old.sectionsWithItems)))
+  }
+
+  @Test("ids whose hashes all collide")
+  func collisions() throws {
+    struct Colliding: Hashable, Sendable {
+      let value: Int
+      func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    }
+    struct Row: Diffable, Equatable {
+      let id: Colliding
+    }
+    var snapshot = try Snapshot([Row](), in: section("A")).withSharedStorage()
+    var model: [Int] = []
+    for value in 0..<200 {
+      try snapshot.appendItems([Row(id: Colliding(value: value))])
+      model.append(value)
+    }
+    try snapshot.deleteItems((0..<200).filter { $0 % 3 == 0 }.map(Colliding.init))
+    model.removeAll { $0 % 3 == 0 }
+    #expect(snapshot.items.map(\.id.value) == model)
+    #expect(snapshot.path(of: Colliding(value: 5)) == ItemPath(section: 0, item: 3))
+    #expect(snapshot.path(of: Colliding(value: 6)) == nil)
+    snapshot._verifyInvariants()
+  }
+
+  @Test("an edit of a large flat snapshot moves it to shared storage; small ones stay flat")
+  func threshold() throws {
+    var (large, _) = try sharedSnapshot(count: 5000, sections: 2)
+    large = large.withFlatStorage()
+    #expect(!large.usesSharedStorage)
+    try large.deleteItems([7])
+    #expect(large.usesSharedStorage)
+    var (small, _) = try sharedSnapshot(count: 100, sections: 2)
+    small = small.withFlatStorage()
+    try small.deleteItems([7])
+    #expect(!small.usesSharedStorage)
+  }
+
+  @MainActor
+  @Test(
+    "edits of a shared snapshot through both simulators: the views show every version",
+    arguments: 0..<4)
+  func throughSimulators(seed: UInt64) async throws {
+    var random = SeededRandom(seed: seed)
+    var (snapshot, model) = try sharedSnapshot(count: 2000, sections: 4)
+    var nextID = 100_000
+    for kind in [ListViewKind.table, .collection] {
+      let (view, controller) = makeController(
+        kind, viewportHeight: 30, timing: .immediate, snapshot: snapshot)
+      for step in 0..<40 {
+        let edit = try randomSharedEdit(&snapshot, &model, &random, nextID: &nextID)
+        view.scrollOffset = random.int(in: 0...max(0, snapshot.numberOfItems - 2))
+        await controller.apply(snapshot)
+        expectShows(view, snapshot, "seed \(seed), \(kind), step \(step): \(edit)")
+        if !view.violations.isEmpty { return }
+      }
+    }
+  }
+}
