@@ -201,21 +201,22 @@ extension FetchedList {
     if let path = result.path(of: placement.item.id),
       result.sections[path.section].id == placement.section
     {
-      let items = result.items(inSectionAt: path.section)
-      let index = items.startIndex + path.item
+      // The neighbours by path, not by copying the section.
+      let count = result.numberOfItems(inSectionAt: path.section)
+      func id(at item: Int) -> Item.ID { result[ItemPath(section: path.section, item: item)].id }
       return (
-        items[..<index].last { own($0.id) }?.id, items[(index + 1)...].first { own($0.id) }?.id
+        (0..<path.item).reversed().lazy.map(id(at:)).first(where: own),
+        ((path.item + 1)..<count).lazy.map(id(at:)).first(where: own)
       )
     }
     var moved = shown
     guard (try? moved.apply(.move(to: placement, base: shown, result: shown))) != nil,
       let path = moved.path(of: placement.item.id)
     else { return (nil, nil) }
-    let items = moved.items(inSectionAt: path.section)
-    let index = items.startIndex + path.item
+    let count = moved.numberOfItems(inSectionAt: path.section)
     return (
-      index > items.startIndex ? items[index - 1].id : nil,
-      index + 1 < items.endIndex ? items[index + 1].id : nil
+      path.item > 0 ? moved[ItemPath(section: path.section, item: path.item - 1)].id : nil,
+      path.item + 1 < count ? moved[ItemPath(section: path.section, item: path.item + 1)].id : nil
     )
   }
 

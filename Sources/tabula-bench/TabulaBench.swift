@@ -71,4 +71,4 @@ struct BenchCase: Sendable {
 /// Every case, in the order they print.
 let allCases: [BenchCase] =
   snapshotCases + diffCases + applyCases + presentCases + fetchedCases + terminalCases
-  + outlineCases + sizingCases + pagingCases + editCases + dropInCases
+  + outlineCases + sizingCases + pagingCases + editCases + dropInCases + sharedStorageCases

@@ -107,10 +107,14 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
       let section = latest.sectionIndex(of: placement.section)
     else { return nil }
     func inSection(_ id: Item.ID) -> Bool { latest.sectionIndex(ofItem: id) == section }
-    let items = moved.items(inSectionAt: destination.section)
-    let index = items.startIndex + destination.item
-    placement.before = items[(index + 1)...].first { inSection($0.id) }?.id
-    placement.after = items[..<index].last { inSection($0.id) }?.id
+    // The neighbours by path, not by copying the section: O(log n) each in
+    // shared storage.
+    let count = moved.numberOfItems(inSectionAt: destination.section)
+    func id(at item: Int) -> Item.ID {
+      moved[ItemPath(section: destination.section, item: item)].id
+    }
+    placement.before = ((destination.item + 1)..<count).lazy.map(id(at:)).first(where: inSection)
+    placement.after = (0..<destination.item).reversed().lazy.map(id(at:)).first(where: inSection)
     placement.index = nil
     var result = latest
     guard (try? result.apply(.move(to: placement, base: latest, result: latest))) != nil else {

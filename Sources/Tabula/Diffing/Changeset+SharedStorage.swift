@@ -103,10 +103,17 @@ extension Changeset {
     guard let oldShared = old._shared, let newShared = new._shared,
       new._reloadedSections.isEmpty, old._sections.count == new._sections.count
     else { return nil }
-    for section in old._sections.indices {
-      guard old._sectionHashes[section] == new._sectionHashes[section],
-        old._sections[section].id == new._sections[section].id
-      else { return nil }
+    // Sections an edit of items did not touch are the same array: nothing
+    // to compare.
+    let sameSections = old._sections.withUnsafeBufferPointer { oldSections in
+      new._sections.withUnsafeBufferPointer { oldSections.baseAddress == $0.baseAddress }
+    }
+    if !sameSections {
+      for section in old._sections.indices {
+        guard old._sectionHashes[section] == new._sectionHashes[section],
+          old._sections[section].id == new._sections[section].id
+        else { return nil }
+      }
     }
     let oldCount = oldShared.count
     let newCount = newShared.count
@@ -157,19 +164,40 @@ extension Changeset {
     guard oldCount - oldSide.positions.count == newCount - newSide.positions.count else {
       return nil
     }
-    // ... and stay in their sections: each section starts at the same U rank.
-    for section in 0...old._sections.count {
-      let oldStart = old._sectionStarts[section]
-      let newStart = new._sectionStarts[section]
-      guard
-        oldStart - oldSide.count(before: oldStart) == newStart - newSide.count(before: newStart)
-      else { return nil }
-    }
+    // ... and stay in their sections: each section starts at the same U
+    // rank. Boundaries before every candidate must be equal, those after
+    // every candidate shifted by the difference in candidates, and the few
+    // among the candidates are checked one by one.
+    guard
+      old._sectionStarts.withUnsafeBufferPointer({ oldStarts in
+        new._sectionStarts.withUnsafeBufferPointer { newStarts in
+          let lowest = min(oldSide.positions.first ?? .max, newSide.positions.first ?? .max)
+          let highest = max(oldSide.positions.last ?? -1, newSide.positions.last ?? -1)
+          let shift = newSide.positions.count - oldSide.positions.count
+          for section in oldStarts.indices {
+            let oldStart = oldStarts[section]
+            let newStart = newStarts[section]
+            if oldStart <= lowest && newStart <= lowest {
+              if oldStart != newStart { return false }
+            } else if oldStart > highest && newStart > highest {
+              if newStart - oldStart != shift { return false }
+            } else if oldStart - oldSide.count(before: oldStart)
+              != newStart - newSide.count(before: newStart)
+            {
+              return false
+            }
+          }
+          return true
+        }
+      })
+    else { return nil }
 
     var result = Changeset()
-    for section in old._sections.indices
-    where !old._sections[section].isContentEqual(to: new._sections[section]) {
-      result.sectionUpdates.append(IndexMove(from: section, to: section))
+    if !sameSections {
+      for section in old._sections.indices
+      where !old._sections[section].isContentEqual(to: new._sections[section]) {
+        result.sectionUpdates.append(IndexMove(from: section, to: section))
+      }
     }
 
     func oldPath(_ flat: Int) -> ItemPath {

@@ -9,7 +9,9 @@
 /// label finds the leaf and its position (``locate(label:)``). An insert that
 /// splits a leaf labels the new half between its neighbours; when no label
 /// is free there, the leaf is allowed to overflow and ``needsRelabeling`` is
-/// set, and the owner rebuilds (rare: it takes about 60 splits at one place).
+/// set, and the owner rebuilds (rare: new leaves take a fixed step of
+/// 2^36 from their left neighbour while the gap allows, so thousands of
+/// splits fit between two leaves of a built tree).
 ///
 /// Deletes drop empty leaves and inner nodes but do not merge half-empty
 /// ones: the height stays what the largest version needed.
@@ -28,6 +30,8 @@ struct _ItemTree<Item: Diffable>: Sendable {
   @inlinable static var buildFill: Int { 24 }
   /// Labels lie in `1..<labelLimit`.
   @inlinable static var labelLimit: UInt64 { 1 << 62 }
+  /// The most a split moves past the label of the leaf it splits.
+  @inlinable static var labelStep: UInt64 { 1 << 36 }
 
   /// A tree of `items` with their hashes, and the label of each item's leaf.
   @inlinable
@@ -177,7 +181,12 @@ struct _ItemTree<Item: Diffable>: Sendable {
         return nil
       }
       let half = node.items.count / 2
-      let newLabel = node.label + (upperBound - node.label) / 2
+      // A fixed step rather than the middle of the gap: inserts in a row
+      // (an expanded node's children, pages appended) split leaf after leaf
+      // to the right, and halving the gap each time would use it up in
+      // about 40 splits; a step of 2^36 lasts thousands of splits in one
+      // gap of a built tree, and millions at the end.
+      let newLabel = node.label + min((upperBound - node.label) / 2, _ItemTree.labelStep)
       let right = _ItemChunk(
         label: newLabel, items: Array(node.items[half...]), hashes: Array(node.hashes[half...]))
       node.items.removeSubrange(half...)

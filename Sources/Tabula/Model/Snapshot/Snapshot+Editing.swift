@@ -32,7 +32,7 @@ extension Snapshot {
   ///   when an item is already present or appears twice (with the positions it
   ///   would have had).
   /// - Complexity: Expected O(k) when appending to the end of the list, else
-  ///   O(n + k).
+  ///   O(n + k); O(k log n + s) in shared storage (see ``Snapshot``).
   @inlinable
   public mutating func appendItems(
     _ items: [Item], toSection sectionID: SectionModel.ID? = nil
@@ -54,7 +54,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` when `id` is not present,
   ///   ``SnapshotError/duplicateItemIDs(_:)`` when an inserted item is.
-  /// - Complexity: Expected O(n + k).
+  /// - Complexity: Expected O(n + k); O(k log n + s) in shared storage (see
+  ///   ``Snapshot``).
   @inlinable
   public mutating func insertItems(_ items: [Item], beforeItem id: Item.ID) throws(SnapshotError) {
     let flat = try _existingFlatIndex(of: id)
@@ -65,7 +66,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` when `id` is not present,
   ///   ``SnapshotError/duplicateItemIDs(_:)`` when an inserted item is.
-  /// - Complexity: Expected O(n + k).
+  /// - Complexity: Expected O(n + k); O(k log n + s) in shared storage (see
+  ///   ``Snapshot``).
   @inlinable
   public mutating func insertItems(_ items: [Item], afterItem id: Item.ID) throws(SnapshotError) {
     let flat = try _existingFlatIndex(of: id)
@@ -76,7 +78,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` naming every id that is not
   ///   present; nothing is deleted then.
-  /// - Complexity: Expected O(n + k).
+  /// - Complexity: Expected O(n + k); O(k log n + s) in shared storage (see
+  ///   ``Snapshot``).
   @inlinable
   public mutating func deleteItems(_ ids: some Sequence<Item.ID>) throws(SnapshotError) {
     var doomed: [Int] = []
@@ -116,7 +119,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` naming the unknown ids,
   ///   ``SnapshotError/itemMovedRelativeToItself(_:)`` when `id == other`.
-  /// - Complexity: Expected O(n).
+  /// - Complexity: Expected O(n); O(log n + s) in shared storage (see
+  ///   ``Snapshot``).
   @inlinable
   public mutating func moveItem(_ id: Item.ID, beforeItem other: Item.ID) throws(SnapshotError) {
     try _moveItem(id, relativeTo: other, after: false)
@@ -126,7 +130,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` naming the unknown ids,
   ///   ``SnapshotError/itemMovedRelativeToItself(_:)`` when `id == other`.
-  /// - Complexity: Expected O(n).
+  /// - Complexity: Expected O(n); O(log n + s) in shared storage (see
+  ///   ``Snapshot``).
   @inlinable
   public mutating func moveItem(_ id: Item.ID, afterItem other: Item.ID) throws(SnapshotError) {
     try _moveItem(id, relativeTo: other, after: true)
@@ -163,7 +168,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` naming every id that is not
   ///   present; nothing is replaced then.
-  /// - Complexity: Expected O(k).
+  /// - Complexity: Expected O(k) when the storage is not shared with
+  ///   another value; O(k log n) in shared storage (see ``Snapshot``).
   @inlinable
   public mutating func updateItems(_ items: [Item]) throws(SnapshotError) {
     var positions: [Int] = []
@@ -177,7 +183,7 @@ extension Snapshot {
       }
     }
     guard unknown.isEmpty else { throw .unknownItemIDs(unknown) }
-    if var shared = _shared {
+    if _prepareSharedEdit(changing: items.count), var shared = _shared {
       _shared = nil
       for (item, flat) in zip(items, positions) {
         shared.replace(at: flat, with: item, hash: IDHashing.hash(item.id))
@@ -193,7 +199,8 @@ extension Snapshot {
   /// - Throws: ``SnapshotError/unknownSectionIDs(_:)``, or
   ///   ``SnapshotError/duplicateItemIDs(_:)`` when a new item is already
   ///   elsewhere in the snapshot; the snapshot is unchanged then.
-  /// - Complexity: Expected O(n + k).
+  /// - Complexity: Expected O(n + k); O((r + k) log n + s) in shared storage
+  ///   for r items replaced (see ``Snapshot``).
   @inlinable
   public mutating func replaceItems(
     inSection sectionID: SectionModel.ID, with items: [Item]

@@ -25,7 +25,7 @@ extension Snapshot {
     guard !items.isEmpty else { return }
     try Snapshot._checkCapacity(items: _itemCount + items.count, sections: _sections.count)
     let hashes = IDHashing.hashes(of: items)
-    if _prepareSharedEdit() {
+    if _prepareSharedEdit(changing: items.count) {
       guard _areNew(items, hashes: hashes) else {
         var copy = self
         copy._moveToFlatStorage()
@@ -96,7 +96,7 @@ extension Snapshot {
   mutating func _removeTrailingItems(_ count: Int) {
     precondition(count >= 0 && count <= _itemCount, "cannot remove \(count) trailing items")
     guard count > 0 else { return }
-    if _prepareSharedEdit() {
+    if _prepareSharedEdit(changing: count) {
       _sharedRemove(atFlatIndices: Array((_itemCount - count)..<_itemCount))
       _checkInvariants()
       return
@@ -122,7 +122,7 @@ extension Snapshot {
   @inlinable
   mutating func _removeItems(atFlatIndices doomed: [Int]) {
     guard !doomed.isEmpty else { return }
-    if _prepareSharedEdit() {
+    if _prepareSharedEdit(changing: doomed.count) {
       _sharedRemove(atFlatIndices: doomed.sorted())
       _checkInvariants()
       return

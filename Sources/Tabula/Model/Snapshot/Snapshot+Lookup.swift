@@ -79,7 +79,7 @@ extension Snapshot {
   /// - Precondition: `path` is inside the snapshot; otherwise this traps with
   ///   the ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
   ///   message, which names the path and the valid range.
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public subscript(path: ItemPath) -> Item {
     // The hot path of every list: one unsigned comparison per bound, unchecked
@@ -90,7 +90,7 @@ extension Snapshot {
 
   /// The item at `path`, or `nil` when `path` is outside the snapshot.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func item(at path: ItemPath) -> Item? {
     guard let flat = _uncheckedFlatIndex(of: path) else { return nil }
@@ -99,7 +99,7 @@ extension Snapshot {
 
   /// The item whose id is `id`, if present.
   ///
-  /// - Complexity: Expected O(1).
+  /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func item(withID id: Item.ID) -> Item? {
     _flatIndex(of: id).map(_item(atFlatIndex:))
@@ -107,7 +107,7 @@ extension Snapshot {
 
   /// The path of the item whose id is `id`, if present.
   ///
-  /// - Complexity: Expected O(1).
+  /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func path(of id: Item.ID) -> ItemPath? {
     _flatIndex(of: id).map(_path(atFlatIndex:))
@@ -115,7 +115,7 @@ extension Snapshot {
 
   /// Whether the snapshot contains an item whose id is `id`.
   ///
-  /// - Complexity: Expected O(1).
+  /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func contains(itemWithID id: Item.ID) -> Bool {
     _flatIndex(of: id) != nil
@@ -123,7 +123,7 @@ extension Snapshot {
 
   /// The index of the section that contains the item whose id is `id`.
   ///
-  /// - Complexity: Expected O(1).
+  /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func sectionIndex(ofItem id: Item.ID) -> Int? {
     _flatIndex(of: id).map(_itemSection(atFlatIndex:))
@@ -131,7 +131,7 @@ extension Snapshot {
 
   /// The model of the section that contains the item whose id is `id`.
   ///
-  /// - Complexity: Expected O(1).
+  /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func section(ofItem id: Item.ID) -> SectionModel? {
     sectionIndex(ofItem: id).map { _sections[$0] }
@@ -172,7 +172,7 @@ extension Snapshot {
   /// The path of the item at position `flatIndex` of ``items``.
   ///
   /// - Precondition: `0 <= flatIndex < numberOfItems`.
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func path(atFlatIndex flatIndex: Int) -> ItemPath {
     precondition(

@@ -39,7 +39,7 @@ extension Snapshot {
     let delta = items.count - (end - start)
     try Snapshot._checkCapacity(items: _itemCount + delta, sections: _sections.count)
     let hashes = IDHashing.hashes(of: items)
-    if _prepareSharedEdit() {
+    if _prepareSharedEdit(changing: end - start + items.count) {
       var copy = self
       let leaving = Array(start..<end)
       let marks = copy._itemMarks

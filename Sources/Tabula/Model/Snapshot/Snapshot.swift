@@ -24,12 +24,19 @@
 ///
 /// ## Representation
 ///
-/// All items live in one contiguous array in list order, with the start of each
-/// section in a second array, the section of each item in a third, each item's
-/// hash in a fourth, and an open-addressing index from id to position. So item
-/// at path, path of id, section of id, counts and the flattened items are O(1);
-/// edits are O(n) (they rebuild the index from stored hashes, never re-hashing
-/// ids).
+/// A snapshot built from arrays keeps all items in one contiguous array in
+/// list order, with the start of each section in a second array, the section
+/// of each item in a third, each item's hash in a fourth, and an
+/// open-addressing index from id to position. So item at path, path of id,
+/// section of id, counts and the flattened items are O(1); edits are O(n)
+/// (they rebuild the index from stored hashes, never re-hashing ids).
+///
+/// The first edit of a snapshot of 4,096 items or more moves its items into
+/// storage that versions share (a counted B-tree and a hash trie): from then
+/// on an edit of k items costs O(k log n) and leaves the previous version
+/// intact, item at path and path of id are O(log n), ``items`` is O(n), and a
+/// diff against a version it descends from costs O(d log n) for d changed
+/// items. See <doc:SnapshotRepresentation>.
 ///
 /// ## Errors
 ///
