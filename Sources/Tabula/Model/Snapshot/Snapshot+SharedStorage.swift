@@ -36,14 +36,28 @@ extension Snapshot {
   }
 
   /// The number of items.
+  // The flat representation is tested first with `== nil`, which reads no
+  // reference: binding the shared storage would retain and release its
+  // roots on every lookup of a flat snapshot.
   @inlinable
-  var _itemCount: Int { _shared?.count ?? _items.count }
+  var _itemCount: Int { _shared == nil ? _items.count : _sharedItemCount }
+
+  @usableFromInline
+  var _sharedItemCount: Int { _shared!.count }
 
   /// The item at flat index `flat`.
   @inlinable
   func _item(atFlatIndex flat: Int) -> Item {
-    if let shared = _shared { return shared.tree[flat] }
-    return _items.withUnsafeBufferPointer { $0[flat] }
+    if _shared == nil { return _items.withUnsafeBufferPointer { $0[flat] } }
+    return _sharedItem(atFlatIndex: flat)
+  }
+
+  @inlinable @inline(never)
+  func _sharedItem(atFlatIndex flat: Int) -> Item { _shared!.tree[flat] }
+
+  @inlinable @inline(never)
+  func _sharedFlatIndex(of id: Item.ID, hash: Int) -> Int? {
+    _shared!.index(of: id, hash: hash)
   }
 
   /// The index of the section holding flat index `flat`.

@@ -268,7 +268,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// The flat index of the item with `id`, whose hash is `hash`, if present.
   @inlinable
   func _flatIndex(of id: Item.ID, hash: Int) -> Int? {
-    if let shared = _shared { return shared.index(of: id, hash: hash) }
+    if _shared != nil { return _sharedFlatIndex(of: id, hash: hash) }
     return _items.withUnsafeBufferPointer { items in
       _itemTable.find(hash: hash) { items[$0].id == id }
     }
