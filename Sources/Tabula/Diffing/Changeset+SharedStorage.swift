@@ -24,30 +24,13 @@ extension Changeset {
     /// How many candidates lie before flat position `position`.
     @inlinable
     func count(before position: Int) -> Int {
-      var low = 0
-      var high = positions.count
-      while low < high {
-        let middle = (low + high) / 2
-        if positions[middle] < position { low = middle + 1 } else { high = middle }
-      }
-      return low
+      SortedPositions.count(below: position, in: positions)
     }
 
-    /// How many U items lie before candidate `index`: its cut point.
+    /// Each candidate's cut point: how many U items lie before it, in order
+    /// (non-decreasing).
     @inlinable
-    func cut(_ index: Int) -> Int { positions[index] - index }
-
-    /// How many candidates have a cut point at or before U rank `rank`.
-    @inlinable
-    func count(cutAtOrBefore rank: Int) -> Int {
-      var low = 0
-      var high = positions.count
-      while low < high {
-        let middle = (low + high) / 2
-        if positions[middle] - middle <= rank { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
+    var cuts: [Int] { positions.indices.map { positions[$0] - $0 } }
   }
 
   /// The leaves of `old` and `new` that the other does not hold, with the
@@ -209,11 +192,10 @@ extension Changeset {
       return ItemPath(section: section, item: flat - new._sectionStarts[section])
     }
     func update(_ oldItem: Item, _ newItem: Item, _ from: ItemPath, _ to: ItemPath) {
-      var kind = new._itemMarks.isEmpty ? nil : new._itemMarks[newItem.id]
-      if !oldItem.isContentEqual(to: newItem) {
-        kind = kind == .reload || updateKind(oldItem, newItem) == .reload ? .reload : .reconfigure
+      let mark = new._itemMarks.isEmpty ? nil : new._itemMarks[newItem.id]
+      if let kind = _update(from: oldItem, to: newItem, marked: mark, updateKind: updateKind) {
+        result.itemUpdates.append(ItemUpdate(from: from, to: to, kind: kind))
       }
-      if let kind { result.itemUpdates.append(ItemUpdate(from: from, to: to, kind: kind)) }
     }
     func move(_ from: ItemPath, _ to: ItemPath) {
       if avoiding && from == to {
@@ -252,19 +234,14 @@ extension Changeset {
 
     // Per section: the heaviest increasing subsequence over the matches and
     // the runs of U between cut points.
+    let oldCuts = pairsBySection.isEmpty ? [] : oldSide.cuts
+    let newCuts = pairsBySection.isEmpty ? [] : newSide.cuts
     for (section, pairs) in pairsBySection {
       let low = old._sectionStarts[section] - oldSide.count(before: old._sectionStarts[section])
       let high =
         old._sectionStarts[section + 1] - oldSide.count(before: old._sectionStarts[section + 1])
       var cuts = [low, high]
-      for index in oldSide.positions.indices {
-        let cut = oldSide.cut(index)
-        if cut > low && cut < high { cuts.append(cut) }
-      }
-      for index in newSide.positions.indices {
-        let cut = newSide.cut(index)
-        if cut > low && cut < high { cuts.append(cut) }
-      }
+      for cut in oldCuts + newCuts where cut > low && cut < high { cuts.append(cut) }
       cuts = Array(Set(cuts)).sorted()
       // Elements: (new order key, old order key, weight, pair index or -1 - piece).
       var elements: [(newKey: (Int, Int, Int), oldKey: (Int, Int, Int), weight: Int, tag: Int)] =
@@ -276,8 +253,8 @@ extension Changeset {
       for (index, pair) in pairs.enumerated() {
         elements.append(
           (
-            (newSide.cut(pair.new), 0, newSide.positions[pair.new]),
-            (oldSide.cut(pair.old), 0, oldSide.positions[pair.old]), 1, index
+            (newCuts[pair.new], 0, newSide.positions[pair.new]),
+            (oldCuts[pair.old], 0, oldSide.positions[pair.old]), 1, index
           ))
       }
       elements.sort { $0.newKey < $1.newKey }
@@ -296,8 +273,9 @@ extension Changeset {
           // A run of U that moves as a whole.
           let piece = -1 - element.tag
           let start = cuts[piece]
-          let oldShift = oldSide.count(cutAtOrBefore: start)
-          let newShift = newSide.count(cutAtOrBefore: start)
+          // The candidates before U rank `start`: those cut at or before it.
+          let oldShift = SortedPositions.count(below: start + 1, in: oldCuts)
+          let newShift = SortedPositions.count(below: start + 1, in: newCuts)
           for rank in start..<cuts[piece + 1] {
             move(oldPath(rank + oldShift), newPath(rank + newShift))
           }

@@ -125,15 +125,13 @@ extension Changeset {
       }
     }
     func update(_ oldPosition: Int, _ newPosition: Int, _ from: ItemPath, _ to: ItemPath) {
-      let oldItem = old._items[oldPosition]
-      let newItem = new._items[newPosition]
-      var kind: UpdateKind?
+      var mark: UpdateKind?
       if !markAt.isEmpty, markAt[newPosition] != 0 {
-        kind = markAt[newPosition] == 2 ? .reload : .reconfigure
+        mark = markAt[newPosition] == 2 ? .reload : .reconfigure
       }
-      if !oldItem.isContentEqual(to: newItem) {
-        kind = kind == .reload || updateKind(oldItem, newItem) == .reload ? .reload : .reconfigure
-      }
+      let kind = _update(
+        from: old._items[oldPosition], to: new._items[newPosition], marked: mark,
+        updateKind: updateKind)
       if let kind { result.itemUpdates.append(ItemUpdate(from: from, to: to, kind: kind)) }
     }
 
@@ -200,5 +198,17 @@ extension Changeset {
       }
     }
     return result
+  }
+
+  /// How a matched item is refreshed: its mark, if any, unless its content
+  /// changed, which asks `updateKind` (a reload mark wins); `nil` when it
+  /// is neither marked nor changed. Both diffs, flat and shared, use it.
+  @inlinable
+  static func _update<Item: Diffable>(
+    from oldItem: Item, to newItem: Item, marked mark: UpdateKind?,
+    updateKind: (Item, Item) -> UpdateKind
+  ) -> UpdateKind? {
+    guard !oldItem.isContentEqual(to: newItem) else { return mark }
+    return mark == .reload || updateKind(oldItem, newItem) == .reload ? .reload : .reconfigure
   }
 }

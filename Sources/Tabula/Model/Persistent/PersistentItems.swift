@@ -11,15 +11,14 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   /// - Complexity: O(n log n).
   @inlinable
   init(items: [Item], hashes: [Int]) {
-    tree = _ItemTree(items: items, hashes: hashes)
-    table = _IDTrie()
-    let tree = tree
+    let tree = _ItemTree(items: items, hashes: hashes)
     var table = _IDTrie<Item.ID>()
     tree.forEachLeaf { leaf, _ in
       for offset in leaf.items.indices {
         table.set(leaf.label, for: leaf.items[offset].id, hash: leaf.hashes[offset])
       }
     }
+    self.tree = tree
     self.table = table
   }
 
@@ -54,13 +53,13 @@ struct _PersistentItems<Item: Diffable>: Sendable {
     if tree.needsRelabeling { self = _PersistentItems(flattening: self) }
   }
 
-  /// Removes and returns the item at `index`.
+  /// Removes and returns the item at `index`, with its hash.
   @inlinable
   @discardableResult
-  mutating func remove(at index: Int) -> Item {
-    let (item, hash) = tree.remove(at: index)
-    table.remove(item.id, hash: hash)
-    return item
+  mutating func remove(at index: Int) -> (item: Item, hash: Int) {
+    let removed = tree.remove(at: index)
+    table.remove(removed.item.id, hash: removed.hash)
+    return removed
   }
 
   /// Replaces the item at `index` with `item`, which has the same id.

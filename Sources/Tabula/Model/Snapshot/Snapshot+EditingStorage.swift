@@ -68,13 +68,7 @@ extension Snapshot {
   /// the duplicates).
   @inlinable
   mutating func _appendWithoutDuplicates(_ items: [Item], hashes: [Int], section: Int) -> Bool {
-    for (offset, item) in items.enumerated() {
-      if _flatIndex(of: item.id, hash: hashes[offset]) != nil { return false }
-    }
-    if items.count > 1 {
-      var seen = Set<Item.ID>(minimumCapacity: items.count)
-      for item in items where !seen.insert(item.id).inserted { return false }
-    }
+    guard _areNew(items, hashes: hashes) else { return false }
     let base = _items.count
     _items.append(contentsOf: items)
     _itemHashes.append(contentsOf: hashes)
@@ -183,43 +177,39 @@ extension Snapshot {
       throw .unknownItemIDs(unknown.map { String(reflecting: $0.0) })
     }
     guard source != anchor else { throw .itemMovedRelativeToItself(String(reflecting: id)) }
-    let sourceSection = _itemSection(atFlatIndex: source)
-    let targetSection = _itemSection(atFlatIndex: anchor)
-    if _prepareSharedEdit() {
-      let anchorAfterRemoval = anchor > source ? anchor - 1 : anchor
-      _sharedMove(
-        from: source, sourceSection: sourceSection,
-        to: after ? anchorAfterRemoval + 1 : anchorAfterRemoval, targetSection: targetSection)
+    let anchorAfterRemoval = anchor > source ? anchor - 1 : anchor
+    _move(
+      from: source, sourceSection: _itemSection(atFlatIndex: source),
+      to: after ? anchorAfterRemoval + 1 : anchorAfterRemoval,
+      targetSection: _itemSection(atFlatIndex: anchor))
+  }
+
+  /// Moves the item at flat index `source` (in `sourceSection`) to flat
+  /// index `destination` (counted once it left), in `targetSection`: the
+  /// move both id-based and positional moves make.
+  ///
+  /// - Complexity: O(log n + s) in shared storage, else O(n).
+  @inlinable
+  mutating func _move(
+    from source: Int, sourceSection: Int, to destination: Int, targetSection: Int
+  ) {
+    let inSharedStorage = _prepareSharedEdit()
+    for later in (sourceSection + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
+    for later in (targetSection + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
+    if inSharedStorage {
+      var shared = _shared!
+      _shared = nil
+      let (item, hash) = shared.remove(at: source)
+      shared.insert(item, hash: hash, at: destination)
+      _shared = shared
+      _checkInvariants()
       return
     }
     let item = _items.remove(at: source)
     let hash = _itemHashes.remove(at: source)
-    let anchorAfterRemoval = anchor > source ? anchor - 1 : anchor
-    let destination = after ? anchorAfterRemoval + 1 : anchorAfterRemoval
     _items.insert(item, at: destination)
     _itemHashes.insert(hash, at: destination)
-    for later in (sourceSection + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
-    for later in (targetSection + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
     _replaceItems(_items, hashes: _itemHashes, starts: _sectionStarts)
-  }
-
-  /// Moves the item at flat index `source` (in `sourceSection`) to flat
-  /// index `destination` (counted once it left), in `targetSection`, in
-  /// shared storage.
-  ///
-  /// - Complexity: O(log n + s).
-  @inlinable
-  mutating func _sharedMove(
-    from source: Int, sourceSection: Int, to destination: Int, targetSection: Int
-  ) {
-    var shared = _shared!
-    _shared = nil
-    let item = shared.remove(at: source)
-    shared.insert(item, hash: IDHashing.hash(item.id), at: destination)
-    _shared = shared
-    for later in (sourceSection + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
-    for later in (targetSection + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
-    _checkInvariants()
   }
 
   @inlinable

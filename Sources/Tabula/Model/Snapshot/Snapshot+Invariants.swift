@@ -11,24 +11,38 @@ extension Snapshot {
   }
 
   /// Checks that the indexes agree with the stored sections and items, in
-  /// any build: what tests call.
+  /// any build: what tests call. The sections and marks are checked the same
+  /// way in both representations; the items by their own storage's checks.
   ///
-  /// - Complexity: O(n).
+  /// - Complexity: O(n), or O(n log n) in shared storage.
   @usableFromInline
   func _verifyInvariants() {
-    if let shared = _shared {
-      _verifySharedInvariants(shared)
-      return
-    }
     precondition(_sectionHashes.count == _sections.count, "one hash per section")
     precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
     precondition(_sectionStarts.first == 0, "the first section starts at 0")
-    precondition(_sectionStarts.last == _items.count, "the starts end at the item count")
+    precondition(_sectionStarts.last == _itemCount, "the starts end at the item count")
     for section in _sections.indices {
       precondition(_sectionStarts[section] <= _sectionStarts[section + 1], "starts ascend")
       precondition(
         _sectionHashes[section] == IDHashing.hash(_sections[section].id), "section hash")
       precondition(_sectionIndex(of: _sections[section].id) == section, "section index")
+    }
+    precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
+    if let shared = _shared {
+      _verifySharedItems(shared)
+    } else {
+      _verifyFlatItems()
+    }
+    for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
+    for id in _reloadedSections {
+      precondition(_sectionIndex(of: id) != nil, "marked section exists")
+    }
+  }
+
+  /// The flat arrays: each item's section, hash and index entry.
+  @usableFromInline
+  func _verifyFlatItems() {
+    for section in _sections.indices {
       for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
         precondition(Int(_itemSections[flat]) == section, "section of item \(flat)")
       }
@@ -40,32 +54,17 @@ extension Snapshot {
       precondition(_flatIndex(of: _items[flat].id) == flat, "item index \(flat)")
     }
     precondition(_itemTable.storedPositions.count == _items.count, "one entry per item")
-    precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
-    for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
-    for id in _reloadedSections {
-      precondition(_sectionIndex(of: id) != nil, "marked section exists")
-    }
   }
 
-  /// The invariants of a snapshot in shared storage: the tree's counts and
-  /// label order, the trie mapping every item (and nothing else) to its
-  /// leaf, the flat arrays empty, and the same section checks.
+  /// Shared storage: the tree's counts and label order, the trie mapping
+  /// every item (and nothing else) to its leaf, contiguous leaves whose
+  /// items the snapshot finds where they are, and no flat items beside it.
   @usableFromInline
-  func _verifySharedInvariants(_ shared: _PersistentItems<Item>) {
+  func _verifySharedItems(_ shared: _PersistentItems<Item>) {
     shared.verify()
     precondition(
       _items.isEmpty && _itemHashes.isEmpty && _itemSections.isEmpty,
       "no flat items beside shared storage")
-    precondition(_sectionHashes.count == _sections.count, "one hash per section")
-    precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
-    precondition(_sectionStarts.first == 0, "the first section starts at 0")
-    precondition(_sectionStarts.last == shared.count, "the starts end at the item count")
-    for section in _sections.indices {
-      precondition(_sectionStarts[section] <= _sectionStarts[section + 1], "starts ascend")
-      precondition(
-        _sectionHashes[section] == IDHashing.hash(_sections[section].id), "section hash")
-      precondition(_sectionIndex(of: _sections[section].id) == section, "section index")
-    }
     var flat = 0
     shared.tree.forEachLeaf { leaf, start in
       precondition(start == flat, "leaves are contiguous")
@@ -75,11 +74,6 @@ extension Snapshot {
           "item index \(start + offset)")
       }
       flat += leaf.count
-    }
-    precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
-    for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
-    for id in _reloadedSections {
-      precondition(_sectionIndex(of: id) != nil, "marked section exists")
     }
   }
 }

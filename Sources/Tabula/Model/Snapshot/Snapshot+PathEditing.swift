@@ -56,21 +56,11 @@ extension Snapshot {
     guard to.item >= 0 && to.item <= targetCount else {
       throw .insertionPathOutOfRange(to, sectionCount: _sections.count, itemCount: targetCount)
     }
-    if _prepareSharedEdit() {
-      let destination =
-        _sectionStarts[to.section] - (to.section > from.section ? 1 : 0) + to.item
-      _sharedMove(
-        from: source, sourceSection: from.section, to: destination, targetSection: to.section)
-      return
-    }
-    let item = _items.remove(at: source)
-    let hash = _itemHashes.remove(at: source)
-    for later in (from.section + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
-    let destination = _sectionStarts[to.section] + to.item
-    _items.insert(item, at: destination)
-    _itemHashes.insert(hash, at: destination)
-    for later in (to.section + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
-    _replaceItems(_items, hashes: _itemHashes, starts: _sectionStarts)
+    // The destination's flat index once the item left its place.
+    _move(
+      from: source, sourceSection: from.section,
+      to: _sectionStarts[to.section] - (to.section > from.section ? 1 : 0) + to.item,
+      targetSection: to.section)
   }
 
   /// Inserts a section with `items` at `index` (up to the section count).

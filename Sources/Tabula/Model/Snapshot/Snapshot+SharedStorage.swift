@@ -146,9 +146,12 @@ extension Snapshot {
     return _shared != nil
   }
 
-  /// Whether none of `items` is present and none repeats. When one is, the
-  /// edit takes the flat path on a copy, which throws the error naming every
-  /// duplicate with its positions (the same error in both representations).
+  /// Whether none of `items` (whose hashes are `hashes`) is present and
+  /// none repeats: what an insert that patches the indexes in place (an
+  /// append to flat arrays, any insert in shared storage) checks first. When
+  /// one is, the edit takes the flat path that rebuilds the index, which
+  /// throws the error naming every duplicate with its positions (the same
+  /// error in both representations).
   @inlinable
   func _areNew(_ items: [Item], hashes: [Int]) -> Bool {
     for offset in items.indices where _flatIndex(of: items[offset].id, hash: hashes[offset]) != nil
@@ -187,7 +190,7 @@ extension Snapshot {
     var shared = _shared!
     _shared = nil
     for flat in doomed.reversed() {
-      let item = shared.remove(at: flat)
+      let item = shared.remove(at: flat).item
       if !_itemMarks.isEmpty { _itemMarks[item.id] = nil }
     }
     _shared = shared
