@@ -197,20 +197,48 @@ struct SharedStorageTests {
     #expect(applyChangeset(shared, to: old, serving: snapshot) == DisplayedList(snapshot))
   }
 
-  @Test("thousands of inserts at the front of a leaf run out of labels and relabel, correctly")
-  func relabeling() throws {
-    // Each split at the front of the first leaf labels the new right half
-    // between the two, halving that gap: about 36 splits use it up.
-    var (snapshot, model) = try sharedSnapshot(count: 100, sections: 2)
+  @Test(
+    "thousands of inserts at one place relabel only the leaves around it",
+    arguments: [0, 4990])
+  func insertsInARow(before anchor: Int) throws {
+    // Inserting again and again just before one item squeezes the leaf
+    // that receives the inserts between its neighbours until no label is
+    // free; then the leaves of the smallest subtree around it are spread
+    // again. Before, every label was rebuilt each time (O(n log n), about
+    // every 600 inserts): the leaves far away were relabelled too.
+    var (snapshot, model) = try sharedSnapshot(count: 5000, sections: 2)
     let old = snapshot
-    for id in 1000..<4000 {
-      try snapshot.insertItems([TestItem(id: id)], beforeItem: 0)
-      model = try model.inserting([TestItem(id: id)], relativeTo: 0, after: false).get()
+    let before = try #require(snapshot._shared).tree.verify()
+    for id in 10_000..<13_000 {
+      try snapshot.insertItems([TestItem(id: id)], beforeItem: anchor)
+      model = try model.inserting([TestItem(id: id)], relativeTo: anchor, after: false).get()
     }
     #expect(NaiveModel(snapshot) == model)
     snapshot._verifyInvariants()
-    #expect(snapshot.usesSharedStorage)
+    let after = Set(try #require(snapshot._shared).tree.verify())
+    // The leaves at the other end of the list keep their labels.
+    let far = anchor == 0 ? before.suffix(50) : before.prefix(50)
+    #expect(Set(far).isSubset(of: after), "the leaves far from the inserts keep their labels")
     #expect(NaiveModel(old) == NaiveModel(try TestSnapshot(sections: old.sectionsWithItems)))
+  }
+
+  @Test("when labels run out everywhere, the whole tree is relabelled and stays correct")
+  func relabeling() throws {
+    var (snapshot, model) = try sharedSnapshot(count: 100, sections: 2)
+    // Leaves labelled 2 apart: the second split between two of them finds
+    // no free label, and no subtree below the root has room.
+    let items = snapshot.items
+    snapshot._shared = _PersistentItems(
+      items: items, hashes: items.map { IDHashing.hash($0.id) }, labelSpacing: 2)
+    snapshot._verifyInvariants()
+    for id in 1000..<1100 {
+      try snapshot.insertItems([TestItem(id: id)], afterItem: 10)
+      model = try model.inserting([TestItem(id: id)], relativeTo: 10, after: true).get()
+    }
+    #expect(NaiveModel(snapshot) == model)
+    snapshot._verifyInvariants()
+    let labels = try #require(snapshot._shared).tree.verify()
+    #expect(labels.first! > 1 << 32, "relabelled evenly over the whole range")
   }
 
   @Test("ids whose hashes all collide")

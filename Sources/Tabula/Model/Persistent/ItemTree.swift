@@ -8,10 +8,11 @@
 /// while a leaf lives, so ``_IDTrie`` maps an id to its leaf's label, and the
 /// label finds the leaf and its position (``locate(label:)``). An insert that
 /// splits a leaf labels the new half between its neighbours; when no label
-/// is free there, the leaf is allowed to overflow and ``needsRelabeling`` is
-/// set, and the owner rebuilds (rare: new leaves take a fixed step of
-/// 2^36 from their left neighbour while the gap allows, so thousands of
-/// splits fit between two leaves of a built tree).
+/// is free there, the leaf is allowed to overflow, ``needsRelabeling`` is
+/// set, and the owner relabels the leaves around it (``relabel(around:relabeled:)``:
+/// the smallest subtree whose interval holds them well apart, so the cost
+/// stays local). Splits relabel the half on the side with more room, a fixed
+/// step of 2^36 away while the gap allows.
 ///
 /// Deletes drop empty leaves and inner nodes but do not merge half-empty
 /// ones: the height stays what the largest version needed.
@@ -33,12 +34,14 @@ struct _ItemTree<Item: Diffable>: Sendable {
   /// The most a split moves past the label of the leaf it splits.
   @inlinable static var labelStep: UInt64 { 1 << 36 }
 
-  /// A tree of `items` with their hashes, and the label of each item's leaf.
+  /// A tree of `items` with their hashes, its leaves labelled `spacing`
+  /// apart (by default, as far apart as the labels allow; tests pass a small
+  /// spacing to run out of labels soon).
   @inlinable
-  init(items: [Item], hashes: [Int]) {
+  init(items: [Item], hashes: [Int], labelSpacing spacing: UInt64? = nil) {
     let fill = _ItemTree.buildFill
     let leafCount = max(1, (items.count + fill - 1) / fill)
-    let step = _ItemTree.labelLimit / UInt64(leafCount + 1)
+    let step = spacing ?? _ItemTree.labelLimit / UInt64(leafCount + 1)
     var level: [_ItemChunk<Item>] = []
     level.reserveCapacity(leafCount)
     for leaf in 0..<leafCount {
@@ -153,7 +156,7 @@ struct _ItemTree<Item: Diffable>: Sendable {
     var label: UInt64 = 0
     var overflowed = false
     if let sibling = _ItemTree.insert(
-      item, hash: hash, at: index, into: &root, upperBound: _ItemTree.labelLimit,
+      item, hash: hash, at: index, into: &root, after: nil, upperBound: _ItemTree.labelLimit,
       label: &label, overflowed: &overflowed, relabeled: relabeled)
     {
       root = _ItemChunk(children: [root, sibling])
@@ -166,8 +169,8 @@ struct _ItemTree<Item: Diffable>: Sendable {
   @inlinable
   static func insert(
     _ item: Item, hash: Int, at index: Int, into node: inout _ItemChunk<Item>,
-    upperBound: UInt64, label: inout UInt64, overflowed: inout Bool,
-    relabeled: (Item, Int, UInt64) -> Void
+    after previous: _ItemChunk<Item>?, upperBound: UInt64, label: inout UInt64,
+    overflowed: inout Bool, relabeled: (Item, Int, UInt64) -> Void
   ) -> _ItemChunk<Item>? {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     node.count += 1
@@ -176,33 +179,47 @@ struct _ItemTree<Item: Diffable>: Sendable {
       node.hashes.insert(hash, at: index)
       label = node.label
       guard node.items.count > leafCapacity else { return nil }
-      guard upperBound - node.label >= 2 else {
+      // The labels free on each side: down to the previous leaf's, up to
+      // the next one's.
+      let leftRoom = node.label - (previous.map(lastLabel(of:)) ?? 0)
+      let rightRoom = upperBound - node.label
+      guard max(leftRoom, rightRoom) >= 2 else {
         overflowed = true
         return nil
       }
       let half = node.items.count / 2
-      // A fixed step rather than the middle of the gap: inserts in a row
-      // (an expanded node's children, pages appended) split leaf after leaf
-      // to the right, and halving the gap each time would use it up in
-      // about 40 splits; a step of 2^36 lasts thousands of splits in one
-      // gap of a built tree, and millions at the end.
-      let newLabel = node.label + min((upperBound - node.label) / 2, _ItemTree.labelStep)
       let right = _ItemChunk(
-        label: newLabel, items: Array(node.items[half...]), hashes: Array(node.hashes[half...]))
+        label: node.label, items: Array(node.items[half...]), hashes: Array(node.hashes[half...]))
       node.items.removeSubrange(half...)
       node.hashes.removeSubrange(half...)
       node.count = half
-      for offset in right.items.indices {
-        relabeled(right.items[offset], right.hashes[offset], newLabel)
+      // One half takes a new label on the side with more room, a fixed step
+      // away rather than in the middle of the gap: inserts in a row (an
+      // expanded node's children, pages appended, rows prepended to a feed)
+      // split leaf after leaf in one direction, and halving the gap each
+      // time would use it up in about 40 splits; a step of 2^36 lasts
+      // thousands of splits in one gap of a built tree, and millions at the
+      // ends of the list.
+      let relabeledHalf: _ItemChunk<Item>
+      if rightRoom >= leftRoom {
+        right.label = node.label + min(rightRoom / 2, _ItemTree.labelStep)
+        relabeledHalf = right
+      } else {
+        node.label -= min(leftRoom / 2, _ItemTree.labelStep)
+        relabeledHalf = node
       }
-      if index >= half { label = newLabel }
+      for offset in relabeledHalf.items.indices {
+        relabeled(relabeledHalf.items[offset], relabeledHalf.hashes[offset], relabeledHalf.label)
+      }
+      label = index >= half ? right.label : node.label
       return right
     }
     let (child, offset) = node.child(at: index)
     let bound = child + 1 < node.labels.count ? node.labels[child + 1] : upperBound
     let sibling = insert(
-      item, hash: hash, at: offset, into: &node.children[child], upperBound: bound,
-      label: &label, overflowed: &overflowed, relabeled: relabeled)
+      item, hash: hash, at: offset, into: &node.children[child],
+      after: child > 0 ? node.children[child - 1] : previous, upperBound: bound, label: &label,
+      overflowed: &overflowed, relabeled: relabeled)
     node.counts[child] = node.children[child].count
     node.labels[child] = node.children[child].label
     if let sibling {
@@ -219,6 +236,114 @@ struct _ItemTree<Item: Diffable>: Sendable {
     node.labels.removeSubrange(half...)
     node.count = node.counts.reduce(0, +)
     return right
+  }
+
+  /// The least spacing a relabelled window leaves between its leaves' labels.
+  @inlinable static var minimumSpacing: UInt64 { 1 << 30 }
+
+  /// Relabels the leaves around position `index` evenly (after an insert
+  /// there found no free label): the leaves under the lowest inner node
+  /// above that position whose label interval, from the leaf before it to
+  /// the leaf after it, holds them ``minimumSpacing`` apart. Items that get
+  /// a new label are passed to `relabeled`. The whole tree always fits: a
+  /// snapshot holds at most 2^31 items, and 2^62 labels over them leave
+  /// 2^31 between two.
+  ///
+  /// - Complexity: O(w log n) for the w items of the window, amortized
+  ///   small: a window is relabelled only after its gaps filled up.
+  @inlinable
+  mutating func relabel(
+    around index: Int, relabeled: (_ item: Item, _ hash: Int, _ label: UInt64) -> Void
+  ) {
+    precondition(
+      root.height == 0
+        || _ItemTree.findsWindow(around: index, in: root, lower: 0, upper: _ItemTree.labelLimit),
+      "the whole tree holds its leaves far enough apart")
+    if root.height == 0 {
+      // A lone leaf: its label anywhere in the range.
+      if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+      root.label = _ItemTree.labelLimit / 2
+      for offset in root.items.indices {
+        relabeled(root.items[offset], root.hashes[offset], root.label)
+      }
+    } else {
+      _ItemTree.relabel(
+        around: index, in: &root, lower: 0, upper: _ItemTree.labelLimit, relabeled: relabeled)
+    }
+    needsRelabeling = false
+  }
+
+  /// Whether `node` (bounded by the labels `lower` and `upper`, exclusive)
+  /// holds its items `minimumSpacing` apart.
+  @inlinable
+  static func fits(_ node: _ItemChunk<Item>, lower: UInt64, upper: UInt64) -> Bool {
+    node.height > 0 && (upper - lower) / UInt64(node.count + 2) >= minimumSpacing
+  }
+
+  /// Whether some inner node on the path to `index` fits (see ``fits``).
+  @inlinable
+  static func findsWindow(
+    around index: Int, in node: _ItemChunk<Item>, lower: UInt64, upper: UInt64
+  ) -> Bool {
+    if fits(node, lower: lower, upper: upper) { return true }
+    guard node.height > 1 else { return false }
+    let (child, offset) = node.child(at: index)
+    return findsWindow(
+      around: offset, in: node.children[child],
+      lower: child > 0 ? lastLabel(of: node.children[child - 1]) : lower,
+      upper: child + 1 < node.labels.count ? node.labels[child + 1] : upper)
+  }
+
+  /// Relabels the lowest fitting inner node on the path to `index`, copying
+  /// the nodes it changes.
+  @inlinable
+  static func relabel(
+    around index: Int, in node: inout _ItemChunk<Item>, lower: UInt64, upper: UInt64,
+    relabeled: (Item, Int, UInt64) -> Void
+  ) {
+    let (child, offset) = node.child(at: index)
+    let childLower = child > 0 ? lastLabel(of: node.children[child - 1]) : lower
+    let childUpper = child + 1 < node.labels.count ? node.labels[child + 1] : upper
+    if node.height > 1
+      && findsWindow(
+        around: offset, in: node.children[child], lower: childLower, upper: childUpper)
+    {
+      if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+      relabel(
+        around: offset, in: &node.children[child], lower: childLower, upper: childUpper,
+        relabeled: relabeled)
+      node.labels[child] = node.children[child].label
+      node.label = node.labels[0]
+      return
+    }
+    // This node is the window: its leaves evenly over (lower, upper).
+    let spacing = (upper - lower) / UInt64(node.count + 2)
+    var next = lower + spacing
+    func spread(_ node: inout _ItemChunk<Item>) {
+      if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+      if node.height == 0 {
+        node.label = next
+        next += spacing * UInt64(max(1, node.count))
+        for offset in node.items.indices {
+          relabeled(node.items[offset], node.hashes[offset], node.label)
+        }
+        return
+      }
+      for child in node.children.indices {
+        spread(&node.children[child])
+        node.labels[child] = node.children[child].label
+      }
+      node.label = node.labels[0]
+    }
+    spread(&node)
+  }
+
+  /// The label of the last leaf under `node`.
+  @inlinable
+  static func lastLabel(of node: _ItemChunk<Item>) -> UInt64 {
+    var node = node
+    while node.height > 0 { node = node.children[node.children.count - 1] }
+    return node.label
   }
 
   /// Removes and returns the item at `index` with its hash.

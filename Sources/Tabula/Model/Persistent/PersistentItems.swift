@@ -6,12 +6,13 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   @usableFromInline var tree: _ItemTree<Item>
   @usableFromInline var table: _IDTrie<Item.ID>
 
-  /// Storage of `items`, whose ids are unique, with their hashes.
+  /// Storage of `items`, whose ids are unique, with their hashes; leaves
+  /// labelled `labelSpacing` apart when given (see ``_ItemTree``).
   ///
   /// - Complexity: O(n log n).
   @inlinable
-  init(items: [Item], hashes: [Int]) {
-    let tree = _ItemTree(items: items, hashes: hashes)
+  init(items: [Item], hashes: [Int], labelSpacing: UInt64? = nil) {
+    let tree = _ItemTree(items: items, hashes: hashes, labelSpacing: labelSpacing)
     var table = _IDTrie<Item.ID>()
     tree.forEachLeaf { leaf, _ in
       for offset in leaf.items.indices {
@@ -49,8 +50,10 @@ struct _PersistentItems<Item: Diffable>: Sendable {
       table.set(label, for: moved.id, hash: movedHash)
     }
     table.set(label, for: item.id, hash: hash)
+    if tree.needsRelabeling {
+      tree.relabel(around: index) { table.set($2, for: $0.id, hash: $1) }
+    }
     self.table = table
-    if tree.needsRelabeling { self = _PersistentItems(flattening: self) }
   }
 
   /// Removes and returns the item at `index`, with its hash.
@@ -66,13 +69,6 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   @inlinable
   mutating func replace(at index: Int, with item: Item, hash: Int) {
     tree.replace(at: index, with: item, hash: hash)
-  }
-
-  /// The same items, relabelled evenly.
-  @inlinable
-  init(flattening other: _PersistentItems) {
-    let (items, hashes) = other.tree.flattened()
-    self.init(items: items, hashes: hashes)
   }
 
   /// Checks the tree and that the trie maps every item, and nothing else, to
