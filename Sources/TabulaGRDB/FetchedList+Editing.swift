@@ -175,12 +175,12 @@ extension FetchedList {
         db, item: item, previous: previous, next: next, section: section)
     } then: { writes in
       self.counts.rowsWrittenByEdits += writes.count
-      // The rows the list merges the database's changes into take the new
-      // ranks now: an echo that brings only some of several moves' rows
-      // merges them with the others already in place, never with their old
-      // places. Rows read for another request are read again anyway.
+      // The index the list places the database's changes with takes the
+      // new ranks now: an echo that brings only some of several moves' rows
+      // places them among the others by their new ranks, never their old
+      // ones. Rows read for another request are read again anyway.
       if current && self.rowsMatch(self.request) {
-        self.rows = self.rowsAfter(
+        self.indexWritten(
           writes, movedSection: crossing ? section : nil, editor: editor, ordering: ordering)
       }
     }
@@ -231,7 +231,6 @@ extension FetchedList {
     let ids = items.map(\.id)
     showRows { try $0.deleteItems(ids) }
     edits.deletesBeingSaved.formUnion(ids)
-    let ordering = request.ordering
     let current = rowsMatch(request)
     return save { db in
       var saved: [(Item.ID, SavedRow)] = []
@@ -253,9 +252,7 @@ extension FetchedList {
         self.edits.deletedRows[id] = row
       }
       guard current && self.rowsMatch(self.request) else { return }
-      self.rows = FetchedRows.merge(
-        self.rows, removing: Set(saved.map(\.1.rowID)),
-        adding: FetchedRows(keyCount: self.rows.keyCount), ordering: ordering)
+      for (_, row) in saved { _ = self.index.remove(rowID: row.rowID) }
     }
   }
 
@@ -338,41 +335,26 @@ extension FetchedList {
     publish()
   }
 
-  /// ``rows`` with the written rows at their new ranks (the first, the
-  /// moved row, in `movedSection` when it changed section).
+  /// Gives the written rows their new ranks in ``index`` (and the first,
+  /// the moved row, its new section, in `movedSection`, when it changed
+  /// section). The content shows them at their places already.
   ///
-  /// - Complexity: O(n + k log k) for k written rows of n.
-  func rowsAfter(
+  /// - Complexity: O(k) for k written rows.
+  func indexWritten(
     _ writes: [(rowID: Int64, rank: Int64)], movedSection: String?,
     editor: FetchedEditor<Item.ID>, ordering: [FetchedOrdering]
-  ) -> FetchedRows<Item> {
-    let movedRowID = writes.first?.rowID
-    var ranks: [Int64: Int64] = [:]
-    ranks.reserveCapacity(writes.count)
-    for write in writes { ranks[write.rowID] = write.rank }
-    var changes: [(position: Int, keys: [DatabaseValue])] = []
-    var moved: Int?
-    for position in rows.positions(of: writes.map(\.rowID)) {
-      let rowID = rows.rowIDs[position]
-      let isMoved = rowID == movedRowID
-      if isMoved { moved = position }
-      let rank = ranks[rowID]!
-      changes.append(
-        (
-          position,
-          ordering.enumerated().map { offset, order in
-            if order.column == editor.settings.rankColumn { return rank.databaseValue }
-            if isMoved, let movedSection, order.column == editor.settings.sectionColumn {
-              return movedSection.databaseValue
-            }
-            return rows.keys[position * rows.keyCount + offset]
-          }
-        ))
+  ) {
+    for (offset, write) in writes.enumerated() {
+      guard var keys = index.keys(ofRow: write.rowID) else { continue }
+      for (position, order) in ordering.enumerated() {
+        if order.column == editor.settings.rankColumn {
+          keys[position] = write.rank.databaseValue
+        } else if offset == 0, let movedSection, order.column == editor.settings.sectionColumn {
+          keys[position] = movedSection.databaseValue
+        }
+      }
+      index.setKeys(keys, ofRow: write.rowID)
     }
-    var updated = rows
-    rows = FetchedRows(keyCount: updated.keyCount)  // unique storage for the update
-    updated.update(changes, moved: moved, section: movedSection, ordering: ordering)
-    return updated
   }
 }
 

@@ -15,16 +15,16 @@ enum FetchedRead<Item: Sendable>: Sendable {
   case everything(FetchedRows<Item>, FetchPlan, checked: Bool)
 }
 
-/// What a read and its merge produced, ready to show.
-struct FetchedResult<Item: Diffable>: Sendable {
-  let rows: FetchedRows<Item>
-  let snapshot: Snapshot<SectionInfo, Item>
-  /// The plan a full read made, for the change tracker.
-  let plan: FetchPlan?
-  /// Whether a count checked the read.
-  let checked: Bool
-  /// Whether everything was read.
-  var readEverything: Bool { plan != nil }
+/// What a read produced, ready to show.
+enum FetchedResult<Item: Diffable>: Sendable {
+  /// Every row, made into a snapshot and an index off the main actor, and
+  /// the plan the read made for the change tracker. `checked`: as in
+  /// ``FetchedRead``.
+  case built(
+    Snapshot<SectionInfo, Item>, FetchedRowIndex<Item.ID>, FetchPlan, checked: Bool)
+  /// The changed rows that match, to replace the rows `removing`: the list
+  /// edits its content and index with them, in place.
+  case changed(FetchedRows<Item>, removing: Set<Int64>, checked: Bool)
 }
 
 /// Content the list cannot make rows of: its error state names the column.
@@ -53,14 +53,25 @@ struct FetchedReadContext<Record: FetchableRecord & Sendable, Item: Sendable>: S
   let makeItem: @Sendable (Record) -> Item
   let generation: Int
 
-  /// Reads what `need` asks for, in one read transaction. An incremental
-  /// read that must be verified counts the request's rows afterwards and,
-  /// when the count disagrees with `current` minus the changed rows plus
-  /// those read, reads everything instead (in the same transaction).
-  func read(_ db: Database, need: FetchSchedule.Need, current: FetchedRows<Item>) throws
+  /// Whether a change to `changed` rows of a list of `rows` is read and
+  /// edited in row by row, rather than read in full: the edit costs
+  /// O(log² n) per row on the main actor, the full read O(n) off it.
+  static func readsChangedRows(_ changed: Int, of rows: Int) -> Bool {
+    changed <= max(1024, rows / 64)
+  }
+
+  /// Reads what `need` asks for, in one read transaction: everything, or
+  /// the changed rows when they are few enough among the list's `rows`. An
+  /// incremental read that must be verified counts the request's rows
+  /// afterwards and, when the count disagrees with `kept` (the list's rows
+  /// the change leaves) plus those read, reads everything instead (in the
+  /// same transaction).
+  func read(_ db: Database, need: FetchSchedule.Need, rows: Int, kept: Int) throws
     -> FetchedRead<Item>
   {
-    guard case .rows(let changed, let verify) = need else {
+    guard case .rows(let changed, let verify) = need,
+      Self.readsChangedRows(changed.count, of: rows)
+    else {
       return try readEverything(db, checked: false)
     }
     var fetched = FetchedRows<Item>(keyCount: request.ordering.count)
@@ -77,8 +88,6 @@ struct FetchedReadContext<Record: FetchableRecord & Sendable, Item: Sendable>: S
     guard verify, let countSQL = request.countSQL() else {
       return .rows(fetched, removing: changed, checked: false)
     }
-    var kept = 0
-    for rowID in current.rowIDs where !changed.contains(rowID) { kept += 1 }
     let count = try SQLRequest<Int>(literal: countSQL).fetchOne(db) ?? 0
     guard count == kept + fetched.count else { return try readEverything(db, checked: true) }
     return .rows(fetched, removing: changed, checked: true)
@@ -178,45 +187,172 @@ struct FetchedReadContext<Record: FetchableRecord & Sendable, Item: Sendable>: S
   }
 }
 
-/// Merging and building, specialised for the record and item types where
-/// the list is created (the generic list class is compiled once for all).
+/// Building and editing content, specialised for the record and item types
+/// where the list is created (the generic list class is compiled once for
+/// all).
 @usableFromInline
 struct FetchedBuild<Record: FetchableRecord & Sendable, Item: Diffable>: Sendable {
-  @usableFromInline let merge:
-    @Sendable (FetchedRows<Item>, Set<Int64>, FetchedRows<Item>, [FetchedOrdering]) ->
-      FetchedRows<Item>
   @usableFromInline let build:
     @Sendable (FetchedRows<Item>, FetchedSectioning<Record>) throws(SnapshotError) ->
       Snapshot<SectionInfo, Item>
+  @usableFromInline let index: @Sendable (FetchedRows<Item>) -> FetchedRowIndex<Item.ID>
+  @usableFromInline let edit:
+    @Sendable (
+      inout Snapshot<SectionInfo, Item>, inout FetchedRowIndex<Item.ID>, FetchedRows<Item>,
+      Set<Int64>, [FetchedOrdering], FetchedSectioning<Record>
+    ) throws(SnapshotError) -> Void
 
   @inlinable
   init() {
-    merge = { current, removing, adding, ordering in
-      FetchedRows.merge(current, removing: removing, adding: adding, ordering: ordering)
-    }
     build = { (rows, sectioning) throws(SnapshotError) in
       try Snapshot(
         grouping: rows.items, keys: rows.sections, sectionOrder: sectioning.order.sectionOrder
       ) { SectionInfo(id: $0, title: sectioning.title($0)) }
     }
+    index = { FetchedRowIndex($0) }
+    edit = { (content, index, adding, removing, ordering, sectioning) throws(SnapshotError) in
+      try Self.edit(
+        &content, &index, removing: removing, adding: adding, ordering: ordering,
+        sectioning: sectioning)
+    }
   }
 
-  /// Merges `read` into `current` (or takes it, for a full read) and builds
-  /// the snapshot.
-  func result(
-    of read: FetchedRead<Item>, current: FetchedRows<Item>,
-    context: FetchedReadContext<Record, Item>
-  ) throws -> FetchedResult<Item> {
-    switch read {
-    case .rows(let fetched, let removing, let checked):
-      let merged = merge(current, removing, fetched, context.request.ordering)
-      return FetchedResult(
-        rows: merged, snapshot: try build(merged, context.sectioning), plan: nil,
-        checked: checked)
-    case .everything(let fetched, let plan, let checked):
-      return FetchedResult(
-        rows: fetched, snapshot: try build(fetched, context.sectioning), plan: plan,
-        checked: checked)
+  /// The content of a full read: its snapshot, in the storage its later
+  /// edits keep (converted here, off the main actor), and its index.
+  func built(
+    _ rows: FetchedRows<Item>, plan: FetchPlan, checked: Bool,
+    sectioning: FetchedSectioning<Record>
+  ) throws(SnapshotError) -> FetchedResult<Item> {
+    .built(
+      try build(rows, sectioning).preparedForEdits(), index(rows), plan, checked: checked)
+  }
+
+  /// Edits `content` and `index` in place with a read of changed rows: the
+  /// rows `removing` leave, and the rows `adding` (those of them that still
+  /// match, read again) take their places in their sections, found by
+  /// binary search with the order keys compared as SQLite compares them.
+  /// A section that empties is deleted; a new one is inserted where the
+  /// section order puts it; in first-appearance order, sections whose first
+  /// row changed are put back in order. The result is the snapshot a full
+  /// read would build.
+  ///
+  /// - Throws: `SnapshotError` when the rows contradict the content (an
+  ///   item id twice, an item the index lacks): the list then reads
+  ///   everything, which replaces both (they may be half edited).
+  /// - Complexity: O(k log² n) for k changed rows (O(log n) item lookups in
+  ///   each binary search), plus O(n) when sections appear, empty or move.
+  @inlinable
+  static func edit(
+    _ content: inout Snapshot<SectionInfo, Item>, _ index: inout FetchedRowIndex<Item.ID>,
+    removing: Set<Int64>, adding: FetchedRows<Item>, ordering: [FetchedOrdering],
+    sectioning: FetchedSectioning<Record>
+  ) throws(SnapshotError) {
+    // The rows that leave. Then no section is empty (a user's move can
+    // leave one too, for the echo to remove).
+    var leaving: [Item.ID] = []
+    var touched: Set<String> = []
+    for rowID in removing {
+      guard let id = index.remove(rowID: rowID) else { continue }
+      leaving.append(id)
+      if let section = content.section(ofItem: id) { touched.insert(section.id) }
     }
+    try content.deleteItems(leaving)
+    let emptied = content.sections.indices.filter { content.numberOfItems(inSectionAt: $0) == 0 }
+    if !emptied.isEmpty { try content.deleteSections(emptied.map { content.sections[$0].id }) }
+    // The rows that come, each at its place.
+    for position in 0..<adding.count {
+      let item = adding.items[position]
+      let key = adding.sections[position]
+      let row = FetchedRowIndex<Item.ID>.Row(
+        rowID: adding.rowIDs[position], keys: adding.keys(at: position))
+      if let section = content.sectionIndex(of: key) {
+        var low = 0
+        var high = content.numberOfItems(inSectionAt: section)
+        while low < high {
+          let middle = (low + high) / 2
+          if try FetchedRowIndex.precedes(
+            Self.row(at: ItemPath(section: section, item: middle), of: content, index: index),
+            row, in: ordering)
+          {
+            low = middle + 1
+          } else {
+            high = middle
+          }
+        }
+        try content.insertItems([item], at: ItemPath(section: section, item: low))
+      } else {
+        var low = 0
+        var high = content.numberOfSections
+        while low < high {
+          let middle = (low + high) / 2
+          let before: Bool
+          switch sectioning.order {
+          case .ascending: before = content.sections[middle].id < key
+          case .descending: before = content.sections[middle].id > key
+          case .firstAppearance:
+            before = try FetchedRowIndex.precedes(
+              Self.row(at: ItemPath(section: middle, item: 0), of: content, index: index),
+              row, in: ordering)
+          }
+          if before { low = middle + 1 } else { high = middle }
+        }
+        try content.insertSection(
+          SectionInfo(id: key, title: sectioning.title(key)), items: [item], at: low)
+      }
+      index.insert(row, id: item.id)
+      touched.insert(key)
+    }
+    if case .firstAppearance = sectioning.order {
+      try Self.orderByFirstRows(&content, index: index, touched: touched, ordering: ordering)
+    }
+  }
+
+  /// The row of the item at `path`.
+  @inlinable
+  static func row(
+    at path: ItemPath, of content: Snapshot<SectionInfo, Item>, index: FetchedRowIndex<Item.ID>
+  ) throws(SnapshotError) -> FetchedRowIndex<Item.ID>.Row {
+    let id = content[path].id
+    guard let row = index.rows[id] else { throw .unknownItemIDs([String(reflecting: id)]) }
+    return row
+  }
+
+  /// Puts sections in the order of their first rows again, if one of the
+  /// `touched` sections (whose rows changed; the others keep their first
+  /// rows, in order) is out of it.
+  ///
+  /// - Complexity: O(t log n) for t touched sections when in order, else
+  ///   O(n + s log s) for n items in s sections.
+  @inlinable
+  static func orderByFirstRows(
+    _ content: inout Snapshot<SectionInfo, Item>, index: FetchedRowIndex<Item.ID>,
+    touched: Set<String>, ordering: [FetchedOrdering]
+  ) throws(SnapshotError) {
+    func first(_ section: Int) throws(SnapshotError) -> FetchedRowIndex<Item.ID>.Row {
+      try row(at: ItemPath(section: section, item: 0), of: content, index: index)
+    }
+    var inOrder = true
+    for key in touched {
+      guard let section = content.sectionIndex(of: key) else { continue }
+      let row = try first(section)
+      if section > 0, !FetchedRowIndex.precedes(try first(section - 1), row, in: ordering) {
+        inOrder = false
+      }
+      if section + 1 < content.numberOfSections,
+        !FetchedRowIndex.precedes(row, try first(section + 1), in: ordering)
+      {
+        inOrder = false
+      }
+      if !inOrder { break }
+    }
+    guard !inOrder else { return }
+    var firsts: [FetchedRowIndex<Item.ID>.Row] = []
+    for section in 0..<content.numberOfSections { firsts.append(try first(section)) }
+    let order = firsts.indices.sorted {
+      FetchedRowIndex.precedes(firsts[$0], firsts[$1], in: ordering)
+    }
+    var rank: [String: Int] = [:]
+    for (place, section) in order.enumerated() { rank[content.sections[section].id] = place }
+    content.sortSections { rank[$0.id]! < rank[$1.id]! }
   }
 }

@@ -35,20 +35,24 @@ import Tabula
 /// For a ``FetchedRequest`` over a table, the list registers a GRDB
 /// transaction observer and collects the rowids each commit changes. After
 /// the commit it fetches only those rows, with the request's filter
-/// (`WHERE rowid IN (…) AND filter`), removes their old entries and merges
-/// the rows that still match into the ordered list, placing each by binary
-/// search with the order keys compared as SQLite compares them. So a change
-/// to k rows of an n-row list costs one indexed query for those rows,
-/// O(n + k log n) in memory to merge (unchanged rows are copied in runs) and
-/// O(n) to rebuild the snapshot from the merged arrays (no database read, no
-/// decoding), then the list controller's diff. On the benchmark machine, a
-/// one-row change in a 100,000-row, 100-section list reaches a simulated
-/// table in about 30 ms, a quarter of reading the table again
-/// (BENCHMARKS.md, `fetched.update`).
+/// (`WHERE rowid IN (…) AND filter`), and edits its last snapshot: the
+/// changed rows' items leave, and the rows that still match go back in
+/// their sections at the places binary search finds, with the order keys
+/// compared as SQLite compares them (an index of the rows it shows, by
+/// rowid and by item id, holds their keys). A large snapshot keeps its
+/// items in storage its versions share, so a change to k rows of an n-row
+/// list costs one indexed query for those rows and O(k log² n) to edit
+/// (plus O(n) when a section appears, empties or, in first-appearance
+/// order, moves), and the list controller diffs only what the two versions
+/// do not share. More than max(1,024, n/64) changed rows are read in full
+/// instead. On the benchmark machine, a one-row change in a
+/// 1,000,000-row, 100-section list reaches a terminal list view in about
+/// 1 ms, where reading the table again takes 1.6 s (BENCHMARKS.md,
+/// `fetched.update`).
 ///
 /// | what the commit did | what the list reads |
 /// | --- | --- |
-/// | inserted, updated or deleted rows of the table | those rows |
+/// | inserted, updated or deleted rows of the table | those rows (everything when more than max(1,024, n/64) of n) |
 /// | an INSERT into a table with a UNIQUE index, or an UPDATE of a UNIQUE column (a `REPLACE` conflict can delete rows unannounced) | those rows, then `SELECT count(*)` with the filter; everything if the count disagrees |
 /// | an UPDATE of the rowid (SQLite reports only the new one) | everything |
 /// | wrote another table the request reads (a subquery in the filter, a view) | everything |
@@ -74,8 +78,9 @@ import Tabula
 /// ``willApply`` edits every snapshot before it is published: add a "no
 /// results" row, mix in rows that are not in the database.
 ///
-/// The list reads on GRDB's reader, never blocking the main actor, and
-/// merges and builds snapshots off the main actor.
+/// The list reads on GRDB's reader, never blocking the main actor, builds
+/// the snapshot of a full read off the main actor, and edits its snapshot
+/// with changed rows on it (O(k log² n), k ≤ max(1,024, n/64)).
 @MainActor
 public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: WritableSource {
   /// Sections are `SectionInfo`s: the section key is the id, and the
@@ -121,9 +126,9 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   let sectioning: FetchedSectioning<Record>
   /// Writing user edits back: settings, editor, rows kept for undo, saves.
   var edits = FetchedEditState<Item.ID>()
-  /// The rows merged with each change, and the table and order they were
-  /// read for.
-  var rows: FetchedRows<Item>
+  /// The rows ``content`` shows, by rowid and by item id, and the table and
+  /// order they were read for.
+  var index = FetchedRowIndex<Item.ID>()
   var rowsRequest: (table: String?, ordering: [FetchedOrdering])
   let makeItem: @Sendable (Record) -> Item
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
@@ -174,7 +179,6 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     self.makeItem = makeItem
     self.makePlaceholder = makePlaceholder
     self.build = build
-    self.rows = FetchedRows(keyCount: request.ordering.count)
     self.rowsRequest = (request.table, request.ordering)
     query.startRead = { [weak self] fetch in self?.read(fetch) }
     publish()
@@ -242,7 +246,8 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   // MARK: Keeping up with the database
 
   /// Reads what `fetch` needs (the query started it: see ``LiveQuery``),
-  /// merges and builds off the main actor, then shows the result.
+  /// builds the content of a full read off the main actor, then shows the
+  /// result.
   private func read(_ fetch: FetchSchedule.Fetch) {
     if case .everything = fetch.need {
       counts.fullFetches += 1
@@ -251,20 +256,28 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     }
     let context = FetchedReadContext(
       request: request, sectioning: sectioning, makeItem: makeItem, generation: fetch.generation)
-    let current = rows
+    // What a verified read's count must find: the rows the change leaves.
+    let rowCount = index.count
+    var leaving = 0
+    if case .rows(let changed, true) = fetch.need { leaving = index.count(of: changed) }
+    let kept = rowCount - leaving
     let edits = self.edits.count
     let build = build
     let query = query
     Task {
       let result: Result<FetchedResult<Item>, any Error>
       do {
-        let read = try await query.read { db in
-          try context.read(db, need: fetch.need, current: current)
+        switch try await query.read({ db in
+          try context.read(db, need: fetch.need, rows: rowCount, kept: kept)
+        }) {
+        case .rows(let rows, let removing, let checked):
+          result = .success(.changed(rows, removing: removing, checked: checked))
+        case .everything(let rows, let plan, let checked):
+          result = .success(
+            try await Task.detached(priority: .userInitiated) {
+              try build.built(rows, plan: plan, checked: checked, sectioning: context.sectioning)
+            }.value)
         }
-        result = .success(
-          try await Task.detached(priority: .userInitiated) {
-            try build.result(of: read, current: current, context: context)
-          }.value)
       } catch {
         result = .failure(error)
       }
@@ -276,15 +289,26 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     _ fetch: FetchSchedule.Fetch, _ result: Result<FetchedResult<Item>, any Error>, edits: Int
   ) {
     let outcome: FetchSchedule.Outcome
+    var edited: Snapshot<SectionInfo, Item>?
     switch result {
     case .success where edits != self.edits.count:
-      // A user edit changed the rows while this fetch ran: its rows were
-      // merged into the ones before the edit. Everything is read again
+      // A user edit changed the rows while this fetch ran: its rows would
+      // be merged into the ones before the edit. Everything is read again
       // rather than show them (the edit would flicker back).
       outcome = .inconsistent
+    case .success(.changed(let rows, let removing, _)) where query.isCurrent(fetch):
+      do {
+        edited = try edit(with: rows, removing: removing)
+        outcome = .applied
+      } catch {
+        // Duplicate ids, or rows the list does not know: the rows
+        // contradict the database or the content.
+        outcome = .inconsistent
+      }
     case .success: outcome = .applied
     case .failure(is SnapshotError) where fetch.need != .everything:
-      // Duplicate ids after a merge: the rows contradict the database.
+      // Duplicate ids in a full read that replaced an incremental one: the
+      // rows contradict the database.
       outcome = .inconsistent
     case .failure: outcome = .failed
     }
@@ -292,15 +316,16 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
       switch result {
       case .success where outcome == .inconsistent:
         break
-      case .success(let fetched):
-        if fetched.checked { counts.consistencyChecks += 1 }
-        if fetched.readEverything && fetch.need != .everything { counts.fullFetches += 1 }
-        if let plan = fetched.plan { query.adopt(plan) }
-        rows = fetched.rows
+      case .success(.built(let snapshot, let index, let plan, let checked)):
+        if checked { counts.consistencyChecks += 1 }
+        if fetch.need != .everything { counts.fullFetches += 1 }
+        query.adopt(plan)
+        self.index = index
         rowsRequest = (request.table, request.ordering)
-        content = fetched.snapshot
-        state = fetched.snapshot.numberOfItems == 0 ? .noContent : .loaded
-        publish()
+        show(snapshot)
+      case .success(.changed(_, _, let checked)):
+        if checked { counts.consistencyChecks += 1 }
+        if let edited { show(edited) }
       case .failure(let error) where outcome == .failed:
         state = .error(String(describing: error))
         publish()
@@ -309,6 +334,29 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
       }
     }
     query.next()
+  }
+
+  /// Edits the content and the index with the changed rows of a read, in
+  /// place (the index has one owner: it is not copied).
+  ///
+  /// - Throws: `SnapshotError` when the rows contradict the content; the
+  ///   content is unchanged then, and the index must be read again.
+  private func edit(with rows: FetchedRows<Item>, removing: Set<Int64>) throws(SnapshotError)
+    -> Snapshot<SectionInfo, Item>
+  {
+    var edited = content ?? Snapshot()
+    var index = self.index
+    self.index = FetchedRowIndex()
+    defer { self.index = index }
+    try build.edit(&edited, &index, rows, removing, request.ordering, sectioning)
+    return edited
+  }
+
+  /// Shows `fetched` as the content, loaded (or empty).
+  private func show(_ fetched: Snapshot<SectionInfo, Item>) {
+    content = fetched
+    state = fetched.numberOfItems == 0 ? .noContent : .loaded
+    publish()
   }
 
   /// Makes ``snapshot`` from the content and the state, and tells observers.

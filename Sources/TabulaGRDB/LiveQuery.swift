@@ -90,6 +90,12 @@ final class LiveQuery {
     schedule.finished(fetch, outcome)
   }
 
+  /// Whether `fetch` belongs to the current generation (its result is to
+  /// be shown).
+  func isCurrent(_ fetch: FetchSchedule.Fetch) -> Bool {
+    fetch.generation == schedule.generation
+  }
+
   /// Follows the request as a full read described it.
   func adopt(_ plan: FetchPlan) {
     tracker.adopt(plan)

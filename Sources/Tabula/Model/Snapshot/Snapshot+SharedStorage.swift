@@ -24,6 +24,19 @@ extension Snapshot {
     return copy
   }
 
+  /// This snapshot in the storage its next small edit would move it to:
+  /// shared storage from `_sharedStorageThreshold` items on, else as it
+  /// is. A source that edits its snapshots later (a live query) converts it
+  /// beforehand, off the main actor, so that its first edit costs
+  /// O(log n) like the others.
+  ///
+  /// - Complexity: O(n) when it converts, else O(1).
+  package func preparedForEdits() -> Snapshot {
+    var copy = self
+    _ = copy._prepareSharedEdit()
+    return copy
+  }
+
   /// This snapshot with its items in flat arrays. For tests and benchmarks.
   package func withFlatStorage() -> Snapshot { _withFlatStorage() }
 
