@@ -36,6 +36,9 @@ public struct CollapsibleSection<Model: Diffable>: Diffable {
   }
 }
 
+extension CollapsibleSection: Equatable where Model: Equatable {}
+extension CollapsibleSection: Hashable where Model: Hashable {}
+
 extension CollapsibleSection: HeaderTitleProviding where Model: HeaderTitleProviding {
   /// The model's header title; collapsed, followed by the item count in
   /// parentheses ("Archive (12)"), for hosts that show titles only.
@@ -52,23 +55,98 @@ extension Snapshot {
   /// This snapshot with the sections `collapsed` keeping their headers and
   /// hiding their items; ids that are not sections are ignored.
   ///
-  /// - Complexity: Expected O(n).
+  /// The items keep this snapshot's storage: in shared storage (see
+  /// ``Snapshot``) the result shares it, and hiding c items costs
+  /// O(c log n), so a version of the same source collapsed again diffs
+  /// against the last in what changed.
+  ///
+  /// - Complexity: O(s + c log n) for s sections and c hidden items in
+  ///   shared storage; else expected O(n).
   public func collapsingSections(_ collapsed: Set<SectionModel.ID>)
     -> Snapshot<CollapsibleSection<SectionModel>, Item>
   {
-    let sections = _sections.indices.map { index in
-      let model = _sections[index]
-      let count = numberOfItems(inSectionAt: index)
-      let isCollapsed = collapsed.contains(model.id)
-      return SnapshotSection(
-        CollapsibleSection(model, isCollapsed: isCollapsed, itemCount: count),
-        items: isCollapsed ? [] : Array(items(inSectionAt: index)))
+    var result = _mappingSections { index, model in
+      CollapsibleSection(
+        model, isCollapsed: collapsed.contains(model.id),
+        itemCount: numberOfItems(inSectionAt: index))
     }
-    // The ids were unique here, and a subset of them stays so.
+    guard !collapsed.isEmpty else { return result }
+    for index in _sections.indices where collapsed.contains(_sections[index].id) {
+      result._hideItems(inSectionAt: index)
+    }
+    return result
+  }
+
+  /// This snapshot with each section model replaced by `transform` of its
+  /// index and model, keeping its id; the items, their index and their
+  /// storage are shared, not copied.
+  ///
+  /// - Precondition: `transform` keeps every section's id.
+  /// - Complexity: O(s) for s sections.
+  func _mappingSections<Other: Diffable>(
+    _ transform: (Int, SectionModel) -> Other
+  ) -> Snapshot<Other, Item> where Other.ID == SectionModel.ID {
+    var result = Snapshot<Other, Item>()
+    result._sections = _sections.indices.map { index in
+      let model = transform(index, _sections[index])
+      precondition(
+        model.id == _sections[index].id,
+        "a mapped section keeps its id: section \(index) was \(String(reflecting: _sections[index].id)), "
+          + "is \(String(reflecting: model.id))")
+      return model
+    }
+    result._sectionHashes = _sectionHashes
+    result._sectionTable = _sectionTable
+    result._sectionStarts = _sectionStarts
+    result._items = _items
+    result._itemHashes = _itemHashes
+    result._itemSections = _itemSections
+    result._itemTable = _itemTable
+    result._itemMarks = _itemMarks
+    result._reloadedSections = _reloadedSections
+    result._shared = _shared
+    result._checkInvariants()
+    return result
+  }
+}
+
+extension Snapshot {
+  /// Removes every item of the section at `index` (it stays, empty).
+  mutating func _hideItems(inSectionAt index: Int) {
+    let count = numberOfItems(inSectionAt: index)
+    guard count > 0 else { return }
     do {
-      return try Snapshot<CollapsibleSection<SectionModel>, Item>(sections: sections)
+      try replaceItems(inSectionAt: index, subrange: 0..<count, with: [])
     } catch {
-      preconditionFailure("a subset of a snapshot's ids cannot collide: \(error)")
+      preconditionFailure("removing a section's own items cannot fail: \(error)")
     }
+  }
+
+  /// Shows the items of the section `id` of `base` in this collapsed
+  /// version of it, or hides them, and updates the section's model.
+  ///
+  /// - Complexity: O(k log n) for the section's k items in shared storage,
+  ///   else O(n).
+  mutating func _setCollapsed<Base: Diffable>(
+    _ isCollapsed: Bool, section id: Base.ID, base: Snapshot<Base, Item>
+  ) where SectionModel == CollapsibleSection<Base> {
+    guard let index = _sectionIndex(of: id), let baseIndex = base._sectionIndex(of: id) else {
+      return
+    }
+    let model = base._sections[baseIndex]
+    let shown = numberOfItems(inSectionAt: index)
+    if isCollapsed {
+      _hideItems(inSectionAt: index)
+    } else {
+      do {
+        try replaceItems(
+          inSectionAt: index, subrange: 0..<shown, with: Array(base.items(inSectionAt: baseIndex)))
+      } catch {
+        preconditionFailure("a section's items from a snapshot with the same items: \(error)")
+      }
+    }
+    _sections[index] = CollapsibleSection(
+      model, isCollapsed: isCollapsed, itemCount: base.numberOfItems(inSectionAt: baseIndex))
+    _checkInvariants()
   }
 }
