@@ -149,11 +149,13 @@ extension FetchedList {
       throw FetchedEditingError.sectionNotInDatabase(section)
     }
     let crossing = from.section != target
+    let source = shown.sections[from.section].id
     if crossing && editor.settings.sectionColumn == nil {
-      throw FetchedEditingError.cannotMoveAcrossSections(
-        from: shown.sections[from.section].id, to: section)
+      throw FetchedEditingError.cannotMoveAcrossSections(from: source, to: section)
     }
     let (previous, next) = Self.neighbours(of: placement, in: result, among: shown)
+    // The section left, and the one entered, may have new first rows.
+    unsettled.formUnion([source, section])
     // Shown at once. When the list showed exactly what the user moved
     // (loaded, no willApply), the controller's result is taken as is: its
     // echo costs the controller nothing.
@@ -229,6 +231,8 @@ extension FetchedList {
       throw FetchedEditingError.notADatabaseRow("\(foreign.id)")
     }
     let ids = items.map(\.id)
+    // Sections may have emptied, or have new first rows: the echo settles them.
+    unsettled.formUnion(ids.compactMap { shown.section(ofItem: $0)?.id })
     showRows { try $0.deleteItems(ids) }
     edits.deletesBeingSaved.formUnion(ids)
     let current = rowsMatch(request)

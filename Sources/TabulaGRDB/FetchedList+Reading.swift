@@ -53,25 +53,13 @@ struct FetchedReadContext<Record: FetchableRecord & Sendable, Item: Sendable>: S
   let makeItem: @Sendable (Record) -> Item
   let generation: Int
 
-  /// Whether a change to `changed` rows of a list of `rows` is read and
-  /// edited in row by row, rather than read in full: the edit costs
-  /// O(log² n) per row on the main actor, the full read O(n) off it.
-  static func readsChangedRows(_ changed: Int, of rows: Int) -> Bool {
-    changed <= max(1024, rows / 64)
-  }
-
-  /// Reads what `need` asks for, in one read transaction: everything, or
-  /// the changed rows when they are few enough among the list's `rows`. An
-  /// incremental read that must be verified counts the request's rows
-  /// afterwards and, when the count disagrees with `kept` (the list's rows
-  /// the change leaves) plus those read, reads everything instead (in the
-  /// same transaction).
-  func read(_ db: Database, need: FetchSchedule.Need, rows: Int, kept: Int) throws
-    -> FetchedRead<Item>
-  {
-    guard case .rows(let changed, let verify) = need,
-      Self.readsChangedRows(changed.count, of: rows)
-    else {
+  /// Reads what `need` asks for, in one read transaction. An incremental
+  /// read that must be verified counts the request's rows afterwards and,
+  /// when the count disagrees with `kept` (the list's rows the change
+  /// leaves) plus those read, reads everything instead (in the same
+  /// transaction).
+  func read(_ db: Database, need: FetchSchedule.Need, kept: Int) throws -> FetchedRead<Item> {
+    guard case .rows(let changed, let verify) = need else {
       return try readEverything(db, checked: false)
     }
     var fetched = FetchedRows<Item>(keyCount: request.ordering.count)
@@ -199,9 +187,8 @@ struct FetchedBuild<Record: FetchableRecord & Sendable, Item: Diffable>: Sendabl
   @usableFromInline let edit:
     @Sendable (
       inout Snapshot<SectionInfo, Item>, inout FetchedRowIndex<Item.ID>, FetchedRows<Item>,
-      Set<Int64>, [FetchedOrdering], FetchedSectioning<Record>
+      Set<Int64>, Set<String>, [FetchedOrdering], FetchedSectioning<Record>
     ) throws(SnapshotError) -> Void
-
   @inlinable
   init() {
     build = { (rows, sectioning) throws(SnapshotError) in
@@ -210,10 +197,11 @@ struct FetchedBuild<Record: FetchableRecord & Sendable, Item: Diffable>: Sendabl
       ) { SectionInfo(id: $0, title: sectioning.title($0)) }
     }
     index = { FetchedRowIndex($0) }
-    edit = { (content, index, adding, removing, ordering, sectioning) throws(SnapshotError) in
+    edit = {
+      (content, index, adding, removing, unsettled, ordering, sectioning) throws(SnapshotError) in
       try Self.edit(
-        &content, &index, removing: removing, adding: adding, ordering: ordering,
-        sectioning: sectioning)
+        &content, &index, removing: removing, adding: adding, unsettled: unsettled,
+        ordering: ordering, sectioning: sectioning)
     }
   }
 
@@ -233,24 +221,26 @@ struct FetchedBuild<Record: FetchableRecord & Sendable, Item: Diffable>: Sendabl
   /// binary search with the order keys compared as SQLite compares them.
   /// A section that empties is deleted; a new one is inserted where the
   /// section order puts it; in first-appearance order, sections whose first
-  /// row changed are put back in order. The result is the snapshot a full
+  /// row changed (by these rows, or by the user's edits in the sections
+  /// `unsettled`) are put back in order. The result is the snapshot a full
   /// read would build.
   ///
   /// - Throws: `SnapshotError` when the rows contradict the content (an
   ///   item id twice, an item the index lacks): the list then reads
   ///   everything, which replaces both (they may be half edited).
-  /// - Complexity: O(k log² n) for k changed rows (O(log n) item lookups in
-  ///   each binary search), plus O(n) when sections appear, empty or move.
+  /// - Complexity: O(k log² n + s) for k changed rows (O(log n) item
+  ///   lookups in each binary search) and s sections, in shared storage;
+  ///   plus O(n) when, in first-appearance order, sections change places.
   @inlinable
   static func edit(
     _ content: inout Snapshot<SectionInfo, Item>, _ index: inout FetchedRowIndex<Item.ID>,
-    removing: Set<Int64>, adding: FetchedRows<Item>, ordering: [FetchedOrdering],
-    sectioning: FetchedSectioning<Record>
+    removing: Set<Int64>, adding: FetchedRows<Item>, unsettled: Set<String> = [],
+    ordering: [FetchedOrdering], sectioning: FetchedSectioning<Record>
   ) throws(SnapshotError) {
     // The rows that leave. Then no section is empty (a user's move can
     // leave one too, for the echo to remove).
     var leaving: [Item.ID] = []
-    var touched: Set<String> = []
+    var touched = unsettled
     for rowID in removing {
       guard let id = index.remove(rowID: rowID) else { continue }
       leaving.append(id)

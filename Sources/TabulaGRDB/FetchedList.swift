@@ -41,18 +41,19 @@ import Tabula
 /// compared as SQLite compares them (an index of the rows it shows, by
 /// rowid and by item id, holds their keys). A large snapshot keeps its
 /// items in storage its versions share, so a change to k rows of an n-row
-/// list costs one indexed query for those rows and O(k log² n) to edit
-/// (plus O(n) when a section appears, empties or, in first-appearance
-/// order, moves), and the list controller diffs only what the two versions
-/// do not share. More than max(1,024, n/64) changed rows are read in full
-/// instead. On the benchmark machine, a one-row change in a
-/// 1,000,000-row, 100-section list reaches a terminal list view in about
-/// 1 ms, where reading the table again takes 1.6 s (BENCHMARKS.md,
-/// `fetched.update`).
+/// list costs one indexed query for those rows and O(k log² n + s) to edit
+/// for s sections (plus O(n) when, in first-appearance order, sections
+/// change places), and the list controller diffs only what the two
+/// versions do not share. More changed rows than it edits in one by one
+/// (1,024; 32 while the list is small and its snapshot flat, copied per
+/// edit) are read in full instead, off the main actor. On the benchmark
+/// machine, a one-row change in a 1,000,000-row, 100-section list reaches
+/// a terminal list view in about 1 ms, where reading the table again takes
+/// 1.6 s (BENCHMARKS.md, `fetched.update`).
 ///
 /// | what the commit did | what the list reads |
 /// | --- | --- |
-/// | inserted, updated or deleted rows of the table | those rows (everything when more than max(1,024, n/64) of n) |
+/// | inserted, updated or deleted rows of the table | those rows (everything when more than 1,024, or 32 in a small list) |
 /// | an INSERT into a table with a UNIQUE index, or an UPDATE of a UNIQUE column (a `REPLACE` conflict can delete rows unannounced) | those rows, then `SELECT count(*)` with the filter; everything if the count disagrees |
 /// | an UPDATE of the rowid (SQLite reports only the new one) | everything |
 /// | wrote another table the request reads (a subquery in the filter, a view) | everything |
@@ -80,7 +81,7 @@ import Tabula
 ///
 /// The list reads on GRDB's reader, never blocking the main actor, builds
 /// the snapshot of a full read off the main actor, and edits its snapshot
-/// with changed rows on it (O(k log² n), k ≤ max(1,024, n/64)).
+/// with changed rows on it (O(k log² n), k ≤ 1,024).
 @MainActor
 public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffable>: WritableSource {
   /// Sections are `SectionInfo`s: the section key is the id, and the
@@ -130,6 +131,10 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// order they were read for.
   var index = FetchedRowIndex<Item.ID>()
   var rowsRequest: (table: String?, ordering: [FetchedOrdering])
+  /// Sections a user's delete or move changed in the content directly, whose
+  /// first rows may have changed: the echo of the edit, read with the new
+  /// ranks, puts them in order (before it, the rows' keys may be stale).
+  var unsettled: Set<String> = []
   let makeItem: @Sendable (Record) -> Item
   private let makePlaceholder: (@Sendable (any Diffable) -> Item)?
   let build: FetchedBuild<Record, Item>
@@ -249,7 +254,15 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
   /// builds the content of a full read off the main actor, then shows the
   /// result.
   private func read(_ fetch: FetchSchedule.Fetch) {
-    if case .everything = fetch.need {
+    // Too many changed rows to edit in one by one: everything is read.
+    let limit = Self.changedRowLimit(sharedStorage: content?.usesSharedStorage ?? false)
+    let need: FetchSchedule.Need =
+      if case .rows(let changed, _) = fetch.need, changed.count > limit {
+        .everything
+      } else {
+        fetch.need
+      }
+    if case .everything = need {
       counts.fullFetches += 1
     } else {
       counts.incrementalFetches += 1
@@ -257,10 +270,9 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     let context = FetchedReadContext(
       request: request, sectioning: sectioning, makeItem: makeItem, generation: fetch.generation)
     // What a verified read's count must find: the rows the change leaves.
-    let rowCount = index.count
     var leaving = 0
-    if case .rows(let changed, true) = fetch.need { leaving = index.count(of: changed) }
-    let kept = rowCount - leaving
+    if case .rows(let changed, true) = need { leaving = index.count(of: changed) }
+    let kept = index.count - leaving
     let edits = self.edits.count
     let build = build
     let query = query
@@ -268,7 +280,7 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
       let result: Result<FetchedResult<Item>, any Error>
       do {
         switch try await query.read({ db in
-          try context.read(db, need: fetch.need, rows: rowCount, kept: kept)
+          try context.read(db, need: need, kept: kept)
         }) {
         case .rows(let rows, let removing, let checked):
           result = .success(.changed(rows, removing: removing, checked: checked))
@@ -317,10 +329,14 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
       case .success where outcome == .inconsistent:
         break
       case .success(.built(let snapshot, let index, let plan, let checked)):
-        if checked { counts.consistencyChecks += 1 }
-        if fetch.need != .everything { counts.fullFetches += 1 }
+        if checked {
+          // A count disagreed: the incremental read read everything.
+          counts.consistencyChecks += 1
+          counts.fullFetches += 1
+        }
         query.adopt(plan)
         self.index = index
+        unsettled = []
         rowsRequest = (request.table, request.ordering)
         show(snapshot)
       case .success(.changed(_, _, let checked)):
@@ -336,6 +352,12 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     query.next()
   }
 
+  /// The most changed rows a read edits into the content one by one; more
+  /// are read in full (off the main actor). In shared storage an edit
+  /// costs O(log² n) per row, so 1,024 rows take a few milliseconds; flat
+  /// content (a small list) is copied per row, so a few rows only.
+  static func changedRowLimit(sharedStorage: Bool) -> Int { sharedStorage ? 1024 : 32 }
+
   /// Edits the content and the index with the changed rows of a read, in
   /// place (the index has one owner: it is not copied).
   ///
@@ -348,7 +370,8 @@ public final class FetchedList<Record: FetchableRecord & Sendable, Item: Diffabl
     var index = self.index
     self.index = FetchedRowIndex()
     defer { self.index = index }
-    try build.edit(&edited, &index, rows, removing, request.ordering, sectioning)
+    try build.edit(&edited, &index, rows, removing, unsettled, request.ordering, sectioning)
+    unsettled = []
     return edited
   }
 

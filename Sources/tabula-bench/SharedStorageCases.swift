@@ -77,8 +77,24 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
         fullStaged!.stages.reduce(0) { $0 + $1.changeset.itemMoves.count } == moves,
         "the same minimal moves")
     }
+    // The same, edits back to back (a list edited again and again, its
+    // nodes in cache), without the full diffs between them.
+    var warm: [Double] = []
+    for _ in 0..<max(1, runs) * 20 {
+      let edit = makeEdit(kind)
+      var next = base
+      var staged: StagedChangeset<SectionInfo, BenchItem>?
+      warm.append(
+        milliseconds(
+          clock.measure {
+            edit(&next)
+            staged = StagedChangeset(from: base, to: next)
+          }))
+      blackHole(staged)
+    }
     shared.sort()
     full.sort()
+    warm.sort()
     // Memory a retained version adds: the bytes of the nodes (and section
     // starts) it does not share with the version it came from, over 20 edits.
     var bytes = 0
@@ -94,6 +110,8 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
         baseline: "full diff (\(kind))", baselineMilliseconds: full[full.count / 2],
         extra: [
           ("sections", Double(sections)), ("bytes_per_version", bytesPerVersion.rounded()),
+          ("warm_ms", warm[warm.count / 2]),
+          ("warm_ratio", warm[warm.count / 2] / full[full.count / 2]),
           ("moves", Double(moves)),
         ]))
   }

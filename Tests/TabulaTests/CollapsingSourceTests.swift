@@ -150,4 +150,40 @@ struct CollapsingSourceTests {
       }
     }
   }
+
+  @Test("a toggle from an observer the base told first collapses the new base, not the last one")
+  func toggleFromAnEarlierObserver() throws {
+    let first = try Snapshot<SectionInfo, TestItem>(
+      sections: [
+        SnapshotSection(SectionInfo(id: "a"), items: [TestItem(id: 1)]),
+        SnapshotSection(SectionInfo(id: "b"), items: []),
+      ])
+    let base = StaticSource(first)
+    var source: CollapsingSource<SectionInfo, TestItem>?
+    // Told before the collapsing source, which has not seen the change yet.
+    let token = base.observe { try? source?.expandSection("b") }
+    source = CollapsingSource(base, collapsed: ["b"])
+    let moved = try Snapshot<SectionInfo, TestItem>(
+      sections: [
+        SnapshotSection(SectionInfo(id: "a"), items: []),
+        SnapshotSection(SectionInfo(id: "b"), items: [TestItem(id: 1)]),
+      ])
+    base.setSnapshot(moved)
+    #expect(shown(try #require(source).snapshot) == naive(moved, []))
+    _ = token
+  }
+
+  @Test("a toggle does not send the base's last reloads again")
+  func toggleKeepsNoMarks() throws {
+    let base = StaticSource(mail)
+    let source = CollapsingSource(base)
+    var reloaded = mail
+    try reloaded.reloadItems([1])
+    base.setSnapshot(reloaded)
+    let before = source.snapshot
+    try source.collapseSection("archive")
+    let changes = Changeset(from: before, to: source.snapshot)
+    #expect(changes.itemDeletes.count == 3)
+    #expect(changes.itemUpdates.isEmpty, "item 1 was reloaded with the base's change, not again")
+  }
 }

@@ -264,6 +264,33 @@ struct SharedStorageTests {
     snapshot._verifyInvariants()
   }
 
+  @Test("deleting empty sections keeps shared storage; deleting or moving full ones goes flat")
+  func emptySectionsGo() throws {
+    var snapshot = try TestSnapshot(
+      sections: (0..<6).map { section in
+        SnapshotSection(
+          SectionInfo(id: "s\(section)"),
+          items: section.isMultiple(of: 2)
+            ? (0..<10).map { TestItem(id: section * 100 + $0) } : [])
+      }
+    ).withSharedStorage()
+    let before = snapshot
+    try snapshot.deleteSections(["s1", "s5"])
+    #expect(snapshot.usesSharedStorage)
+    #expect(snapshot.sections.map(\.id) == ["s0", "s2", "s3", "s4"])
+    #expect(snapshot.items == before.items)
+    #expect(snapshot.path(of: 401) == ItemPath(section: 3, item: 1))
+    #expect(snapshot.storageBytes(notSharedWith: before) < 200, "only the section starts")
+    snapshot._verifyInvariants()
+    try snapshot.deleteSection(at: 2)  // s3, empty
+    #expect(snapshot.usesSharedStorage)
+    try snapshot.deleteSections(["s2"])  // ten items
+    #expect(!snapshot.usesSharedStorage)
+    #expect(snapshot.sections.map(\.id) == ["s0", "s4"])
+    #expect(snapshot.items.map(\.id) == (0..<10).map { $0 } + (400..<410).map { $0 })
+    snapshot._verifyInvariants()
+  }
+
   @Test("an edit of a large flat snapshot moves it to shared storage; small ones stay flat")
   func threshold() throws {
     var (large, _) = try sharedSnapshot(count: 5000, sections: 2)

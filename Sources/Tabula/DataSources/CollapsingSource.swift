@@ -18,6 +18,8 @@ public final class CollapsingSource<SectionModel: Diffable, Item: Diffable>: Sna
   public private(set) var collapsedSectionIDs: Set<SectionModel.ID>
   /// The base's snapshot with the collapsed sections' items hidden.
   public private(set) var snapshot: Snapshot<CollapsibleSection<SectionModel>, Item>
+  /// The base's snapshot ``snapshot`` was made from.
+  private var collapsedBase: Snapshot<SectionModel, Item>
   private let observers = ObserverList()
   private var baseObservation: ObservationToken?
 
@@ -28,6 +30,7 @@ public final class CollapsingSource<SectionModel: Diffable, Item: Diffable>: Sna
     self.base = base
     self.collapsedSectionIDs = collapsed
     self.snapshot = base.snapshot.collapsingSections(collapsed)
+    self.collapsedBase = base.snapshot
     baseObservation = base.observe { [weak self] in self?.update() }
   }
 
@@ -77,14 +80,22 @@ public final class CollapsingSource<SectionModel: Diffable, Item: Diffable>: Sna
   /// shared, so this costs O(s + c log n) for c hidden items when it is
   /// in shared storage).
   private func update() {
-    snapshot = base.snapshot.collapsingSections(collapsedSectionIDs)
+    collapsedBase = base.snapshot
+    snapshot = collapsedBase.collapsingSections(collapsedSectionIDs)
     observers.notify()
   }
 
   /// The section `id` collapsed or expanded: the last snapshot edited, in
-  /// O(k log n) for its k items when it is in shared storage.
+  /// O(k log n) for its k items when it is in shared storage, without the
+  /// base's last reload marks (already shown). When the base changed since
+  /// (a toggle from an observer the base told first), collapsed again.
   private func toggled(_ id: SectionModel.ID, isCollapsed: Bool) {
-    snapshot._setCollapsed(isCollapsed, section: id, base: base.snapshot)
+    guard base.snapshot.isIdentical(to: collapsedBase) else {
+      update()
+      return
+    }
+    snapshot = snapshot.withoutMarks
+    snapshot._setCollapsed(isCollapsed, section: id, base: collapsedBase)
     observers.notify()
   }
 }

@@ -58,11 +58,18 @@ extension Changeset {
       return result
     }
     while true {
-      let newIDs = Set(newNodes.map { ObjectIdentifier($0.0) })
-      let shared = Set(oldNodes.map { ObjectIdentifier($0.0) }).intersection(newIDs)
-      if !shared.isEmpty {
-        oldNodes.removeAll { shared.contains(ObjectIdentifier($0.0)) }
-        newNodes.removeAll { shared.contains(ObjectIdentifier($0.0)) }
+      // The nodes both hold, by identity: pointers in a small
+      // open-addressing table (no hashing of the whole identity).
+      let newTable = _NodeTable(newNodes.lazy.map { $0.0 })
+      let inBoth = oldNodes.map { newTable.contains($0.0) }
+      if inBoth.contains(true) {
+        let shared = _NodeTable(oldNodes.indices.lazy.filter { inBoth[$0] }.map { oldNodes[$0].0 })
+        var index = 0
+        oldNodes.removeAll { _ in
+          defer { index += 1 }
+          return inBoth[index]
+        }
+        newNodes.removeAll { shared.contains($0.0) }
       }
       if oldNodes.count + newNodes.count > limit { return nil }
       let height = max(
@@ -70,6 +77,44 @@ extension Changeset {
       if height == 0 { return (oldNodes, newNodes) }
       oldNodes = expand(oldNodes, height: height)
       newNodes = expand(newNodes, height: height)
+    }
+  }
+
+  /// A set of tree nodes by identity: their addresses in an open-addressing
+  /// table at most half full, probed from a multiplicative hash.
+  @usableFromInline
+  struct _NodeTable {
+    @usableFromInline var slots: [UInt]
+    @usableFromInline let shift: Int
+
+    @inlinable
+    init<Node: AnyObject>(_ nodes: some Collection<Node>) {
+      var bits = 4
+      while 1 << bits < nodes.count * 2 { bits += 1 }
+      shift = UInt.bitWidth - bits
+      slots = [UInt](repeating: 0, count: 1 << bits)
+      for node in nodes {
+        let address = UInt(bitPattern: ObjectIdentifier(node))
+        var slot = self.slot(address)
+        while slots[slot] != 0 && slots[slot] != address { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = address
+      }
+    }
+
+    @inlinable
+    func slot(_ address: UInt) -> Int {
+      Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) &>> UInt(shift))
+    }
+
+    @inlinable
+    func contains(_ node: some AnyObject) -> Bool {
+      let address = UInt(bitPattern: ObjectIdentifier(node))
+      var slot = self.slot(address)
+      while slots[slot] != 0 {
+        if slots[slot] == address { return true }
+        slot = (slot + 1) & (slots.count - 1)
+      }
+      return false
     }
   }
 

@@ -61,19 +61,36 @@ extension Snapshot {
   /// against the last in what changed.
   ///
   /// - Complexity: O(s + c log n) for s sections and c hidden items in
-  ///   shared storage; else expected O(n).
+  ///   shared storage; else expected O(n) (O(s) when nothing is hidden).
   public func collapsingSections(_ collapsed: Set<SectionModel.ID>)
     -> Snapshot<CollapsibleSection<SectionModel>, Item>
   {
+    let hidden = _sections.indices.filter {
+      collapsed.contains(_sections[$0].id) && numberOfItems(inSectionAt: $0) > 0
+    }
+    if _shared == nil && !hidden.isEmpty {
+      // Flat arrays: built once, rather than copied per hidden section.
+      let sections = _sections.indices.map { index in
+        let model = _sections[index]
+        let isCollapsed = collapsed.contains(model.id)
+        return SnapshotSection(
+          CollapsibleSection(
+            model, isCollapsed: isCollapsed, itemCount: numberOfItems(inSectionAt: index)),
+          items: isCollapsed ? [] : Array(items(inSectionAt: index)))
+      }
+      // The ids were unique here, and a subset of them stays so.
+      do {
+        return try Snapshot<CollapsibleSection<SectionModel>, Item>(sections: sections)
+      } catch {
+        preconditionFailure("a subset of a snapshot's ids cannot collide: \(error)")
+      }
+    }
     var result = _mappingSections { index, model in
       CollapsibleSection(
         model, isCollapsed: collapsed.contains(model.id),
         itemCount: numberOfItems(inSectionAt: index))
     }
-    guard !collapsed.isEmpty else { return result }
-    for index in _sections.indices where collapsed.contains(_sections[index].id) {
-      result._hideItems(inSectionAt: index)
-    }
+    for index in hidden { result._hideItems(inSectionAt: index) }
     return result
   }
 

@@ -251,6 +251,25 @@ extension Snapshot {
   /// their items.
   @inlinable
   mutating func _reorderSections(_ order: [Int]) {
+    // Empty sections dropped, the others in place: no item moves, and
+    // shared storage stays shared (a live list whose section empties).
+    if _shared != nil, _dropsOnlyEmptySections(order) {
+      let oldSections = _sections
+      let oldHashes = _sectionHashes
+      let oldStarts = _sectionStarts
+      _sections = order.map { oldSections[$0] }
+      _sectionHashes = order.map { oldHashes[$0] }
+      _sectionStarts = order.map { oldStarts[$0] } + [oldStarts[oldStarts.count - 1]]
+      let sections = _sections
+      _sectionTable = IDTable(
+        hashes: _sectionHashes, equal: { sections[$0].id == sections[$1].id },
+        duplicate: { _, _ in })
+      if !_reloadedSections.isEmpty {
+        _reloadedSections = _reloadedSections.filter { _sectionIndex(of: $0) != nil }
+      }
+      _checkInvariants()
+      return
+    }
     _moveToFlatStorage()
     var items: [Item] = []
     var hashes: [Int] = []
@@ -275,6 +294,25 @@ extension Snapshot {
       _reloadedSections = _reloadedSections.filter { _sectionIndex(of: $0) != nil }
     }
     _replaceItems(items, hashes: hashes, starts: starts)
+  }
+
+  /// Whether `order` keeps the sections in place and leaves out only empty
+  /// ones.
+  @inlinable
+  func _dropsOnlyEmptySections(_ order: [Int]) -> Bool {
+    var next = 0
+    for kept in order {
+      guard kept >= next else { return false }
+      for dropped in next..<kept where _sectionStarts[dropped] != _sectionStarts[dropped + 1] {
+        return false
+      }
+      next = kept + 1
+    }
+    for dropped in next..<_sections.count
+    where _sectionStarts[dropped] != _sectionStarts[dropped + 1] {
+      return false
+    }
+    return true
   }
 
   /// The positions of `elements` after a stable sort, as offsets from its start.
