@@ -6,7 +6,12 @@ let sharedStorageCases = [
     name: "snapshot.edit",
     summary: "one insert, delete, move or update in a 1,000,000-item snapshot + the staged "
       + "changeset against the previous version, vs the full diff of the same pair",
-    run: snapshotEdit)
+    run: snapshotEdit),
+  BenchCase(
+    name: "collapse.toggle",
+    summary: "collapse + expand a section of 1,000 items among 1,000 (1,000,000 items), "
+      + "CollapsingSource into a controller, vs collapsing the base again and diffing",
+    run: collapseToggle),
 ]
 
 func snapshotEdit(runs: Int) -> [BenchResult] {
@@ -116,4 +121,57 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
         ]))
   }
   return results
+}
+
+/// Collapsing and expanding one section of a large list: `CollapsingSource`
+/// edits its last snapshot (shared storage), against what it did before
+/// (the base collapsed again from flat arrays, and a full diff).
+@MainActor
+func collapseToggle(runs: Int) -> [BenchResult] {
+  let sections = 1000
+  let perSection = 1000
+  let items = (0..<(sections * perSection)).map {
+    BenchItem(id: $0, group: $0 / perSection, content: 0)
+  }
+  let flat = try! Snapshot(
+    grouping: items, by: { $0.group }, section: { SectionInfo(id: "\($0)") })
+  let shared = flat.withSharedStorage()
+  let toggled = "500"
+  /// A host that takes the batches at no cost.
+  func controller() -> (
+    BenchHost, ListController<CollapsibleSection<SectionInfo>, BenchItem, BenchCell>
+  ) {
+    let host = BenchHost()
+    let controller = ListController<CollapsibleSection<SectionInfo>, BenchItem, BenchCell>(
+      host: host
+    ) { host, path, item in host.dequeueCell(withReuseIdentifier: "row", for: path) }
+    controller.backgroundDiffThreshold = .max  // measure the work, not a thread hop
+    return (host, controller)
+  }
+  let source = CollapsingSource(StaticSource(shared))
+  let (sourceHost, sourceController) = controller()
+  sourceController.connect(to: source)
+  let (naiveHost, naiveController) = controller()
+  naiveController.apply(flat.collapsingSections([]))
+  var rowsChanged = 0
+  let (toggle, naive) = measurePair(
+    runs: runs,
+    {
+      let before = sourceHost.rowsChanged
+      try! source.collapseSection(toggled)
+      try! source.expandSection(toggled)
+      rowsChanged = sourceHost.rowsChanged - before
+      return sourceHost.batchCount
+    },
+    {
+      naiveController.apply(flat.collapsingSections([toggled]))
+      naiveController.apply(flat.collapsingSections([]))
+      return naiveHost.batchCount
+    })
+  return [
+    BenchResult(
+      name: "collapse.toggle", n: items.count, milliseconds: toggle,
+      baseline: "collapse again+diff", baselineMilliseconds: naive,
+      extra: [("sections", Double(sections)), ("rows_changed", Double(rowsChanged))])
+  ]
 }
