@@ -7,26 +7,28 @@
 /// an edit copies the nodes on its path that another version also holds
 /// (`isKnownUniquelyReferenced`), and changes only its own copies. That is
 /// why the class is `@unchecked Sendable`: a node reachable from two values is
-/// only ever read.
+/// only ever read. For the same reason its properties skip the runtime's
+/// exclusivity checks (never overlapping accesses; the checks cost more
+/// than the edits they guard).
 @usableFromInline
 final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// 0 for a leaf.
-  @usableFromInline var height: Int
+  @exclusivity(unchecked) @usableFromInline var height: Int
   /// The number of items under this node.
-  @usableFromInline var count: Int
+  @exclusivity(unchecked) @usableFromInline var count: Int
   /// A leaf's label; an inner node's first leaf's label. Labels increase in
   /// list order, so a label finds its leaf.
-  @usableFromInline var label: UInt64
+  @exclusivity(unchecked) @usableFromInline var label: UInt64
   /// A leaf's items, in order (empty for an inner node).
-  @usableFromInline var items: [Item]
+  @exclusivity(unchecked) @usableFromInline var items: [Item]
   /// A leaf's id hashes, one per item.
-  @usableFromInline var hashes: [Int]
+  @exclusivity(unchecked) @usableFromInline var hashes: [Int]
   /// An inner node's children, in order.
-  @usableFromInline var children: [_ItemChunk]
+  @exclusivity(unchecked) @usableFromInline var children: [_ItemChunk]
   /// The item count of each child.
-  @usableFromInline var counts: [Int]
+  @exclusivity(unchecked) @usableFromInline var counts: [Int]
   /// The label of each child.
-  @usableFromInline var labels: [UInt64]
+  @exclusivity(unchecked) @usableFromInline var labels: [UInt64]
 
   /// A leaf.
   @inlinable
