@@ -55,23 +55,31 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
   }
 
   var results: [BenchResult] = []
+  let clock = ContinuousClock()
+  /// One edit of `kind` from the shared base and its staged changeset,
+  /// timed; the new version and the changeset.
+  func editAndStage(_ kind: String) -> (
+    ms: Double, next: Snapshot<SectionInfo, BenchItem>,
+    staged: StagedChangeset<SectionInfo, BenchItem>
+  ) {
+    let edit = makeEdit(kind)
+    var next = base
+    var staged: StagedChangeset<SectionInfo, BenchItem>?
+    let time = clock.measure {
+      edit(&next)
+      staged = StagedChangeset(from: base, to: next)
+    }
+    return (milliseconds(time), next, staged!)
+  }
   for kind in ["insert", "delete", "move", "update"] {
     // The edit and the staged changeset, from the shared base.
     var shared: [Double] = []
     var full: [Double] = []
     var moves = 0
-    let clock = ContinuousClock()
     for _ in 0..<max(1, runs) {
-      let edit = makeEdit(kind)
-      var next = base
-      var staged: StagedChangeset<SectionInfo, BenchItem>?
-      shared.append(
-        milliseconds(
-          clock.measure {
-            edit(&next)
-            staged = StagedChangeset(from: base, to: next)
-          }))
-      moves = staged!.stages.reduce(0) { $0 + $1.changeset.itemMoves.count }
+      let (ms, next, staged) = editAndStage(kind)
+      shared.append(ms)
+      moves = staged.stages.reduce(0) { $0 + $1.changeset.itemMoves.count }
       // Today's full diff of the same pair (flat arrays, as before shared
       // storage), timed alone.
       let flatNext = next.withFlatStorage()
@@ -84,22 +92,9 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
     }
     // The same, edits back to back (a list edited again and again, its
     // nodes in cache), without the full diffs between them.
-    var warm: [Double] = []
-    for _ in 0..<max(1, runs) * 20 {
-      let edit = makeEdit(kind)
-      var next = base
-      var staged: StagedChangeset<SectionInfo, BenchItem>?
-      warm.append(
-        milliseconds(
-          clock.measure {
-            edit(&next)
-            staged = StagedChangeset(from: base, to: next)
-          }))
-      blackHole(staged)
-    }
+    let warm = (0..<(max(1, runs) * 20)).map { _ in editAndStage(kind).ms }.sorted()
     shared.sort()
     full.sort()
-    warm.sort()
     // Memory a retained version adds: the bytes of the nodes (and section
     // starts) it does not share with the version it came from, over 20 edits.
     var bytes = 0

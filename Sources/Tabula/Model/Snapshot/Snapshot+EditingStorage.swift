@@ -254,19 +254,9 @@ extension Snapshot {
     // Empty sections dropped, the others in place: no item moves, and
     // shared storage stays shared (a live list whose section empties).
     if _shared != nil, _dropsOnlyEmptySections(order) {
-      let oldSections = _sections
-      let oldHashes = _sectionHashes
       let oldStarts = _sectionStarts
-      _sections = order.map { oldSections[$0] }
-      _sectionHashes = order.map { oldHashes[$0] }
+      _keepSections(order)
       _sectionStarts = order.map { oldStarts[$0] } + [oldStarts[oldStarts.count - 1]]
-      let sections = _sections
-      _sectionTable = IDTable(
-        hashes: _sectionHashes, equal: { sections[$0].id == sections[$1].id },
-        duplicate: { _, _ in })
-      if !_reloadedSections.isEmpty {
-        _reloadedSections = _reloadedSections.filter { _sectionIndex(of: $0) != nil }
-      }
       _checkInvariants()
       return
     }
@@ -282,6 +272,14 @@ extension Snapshot {
       hashes.append(contentsOf: _itemHashes[range])
       starts.append(items.count)
     }
+    _keepSections(order)
+    _replaceItems(items, hashes: hashes, starts: starts)
+  }
+
+  /// Keeps the section models (and their hashes, table and reload marks)
+  /// listed in `order`, in that order; the items are the caller's.
+  @inlinable
+  mutating func _keepSections(_ order: [Int]) {
     let oldSections = _sections
     let oldHashes = _sectionHashes
     _sections = order.map { oldSections[$0] }
@@ -293,7 +291,6 @@ extension Snapshot {
     if !_reloadedSections.isEmpty {
       _reloadedSections = _reloadedSections.filter { _sectionIndex(of: $0) != nil }
     }
-    _replaceItems(items, hashes: hashes, starts: starts)
   }
 
   /// Whether `order` keeps the sections in place and leaves out only empty
