@@ -132,13 +132,7 @@ extension Snapshot {
   mutating func _moveToFlatStorage() {
     guard let shared = _shared else { return }
     let (items, hashes) = shared.tree.flattened()
-    _shared = nil
-    _items = items
-    _itemHashes = hashes
-    _rebuildItemSections()
-    _itemTable = items.withUnsafeBufferPointer { items in
-      IDTable(hashes: hashes, equal: { items[$0].id == items[$1].id }, duplicate: { _, _ in })
-    }
+    _replaceItems(items, hashes: hashes, starts: _sectionStarts)
   }
 
   /// Prepares an edit of `count` items: a snapshot large enough keeps its
