@@ -182,6 +182,63 @@ struct SharedStorageTests {
     }
   }
 
+  @Test(
+    "deleted ids stay in the id index but are never found; they come back anywhere, and rebuilds of the index leave older versions alone",
+    arguments: 0..<3)
+  func forgottenIDs(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    let (base, baseModel) = try sharedSnapshot(count: 600, sections: 3)
+    var versions = [(snapshot: base, model: baseModel)]
+    var rebuilds = 0
+    var nextID = 600  // ids below it were present once; deleted ones return
+    for step in 0..<3000 {
+      // Mostly the latest version (the overlay grows until it is rebuilt),
+      // now and then one of the last thirty.
+      let parent =
+        step % 100 == 99
+        ? random.int(in: max(0, versions.count - 30)..<versions.count) : versions.count - 1
+      var (snapshot, model) = versions[parent]
+      let present = model.allItems.map(\.id)
+      let overlayBefore = snapshot._shared!.ids.overlay.count
+      if present.count < 2 || random.chance(0.6) {
+        let absent = Set(0..<nextID).subtracting(present).sorted()
+        let id: Int
+        if absent.isEmpty || random.chance(0.7) {
+          id = nextID
+          nextID += 1
+        } else {
+          id = absent[random.int(in: 0..<absent.count)]
+        }
+        if present.isEmpty {
+          let section = model.sections[0].model.id
+          model = try model.appending([TestItem(id: id)], toSection: section).get()
+          try snapshot.appendItems([TestItem(id: id)], toSection: section)
+        } else {
+          let anchor = present[random.int(in: 0..<present.count)]
+          model = try model.inserting([TestItem(id: id)], relativeTo: anchor, after: true).get()
+          try snapshot.insertItems([TestItem(id: id)], afterItem: anchor)
+        }
+        if snapshot._shared!.ids.overlay.count < overlayBefore { rebuilds += 1 }
+      } else {
+        let ids = (0..<random.int(in: 1...3)).map { _ in present[random.int(in: 0..<present.count)]
+        }
+        model = try model.deleting(ids).get()
+        try snapshot.deleteItems(ids)
+      }
+      #expect(snapshot.usesSharedStorage, "step \(step)")
+      versions.append((snapshot, model))
+    }
+    #expect(rebuilds > 0, "the overlay outgrew its bound and the base was rebuilt")
+    for (index, version) in versions.enumerated() where index % 100 == 0 || index > 2980 {
+      #expect(NaiveModel(version.snapshot) == version.model, "version \(index) (seed \(seed))")
+      version.snapshot._verifyInvariants()
+      for id in 0..<nextID {
+        #expect(
+          version.snapshot.path(of: id) == version.model.path(of: id), "version \(index), id \(id)")
+      }
+    }
+  }
+
   @Test("runs of unchanged items move as a whole when that is fewer moves")
   func runsMove() throws {
     // 100 items; move 60 of them, one by one, from the front to the back: the

@@ -1,8 +1,9 @@
-/// A persistent map from item ids to the labels of their leaves in an
-/// ``_ItemTree``: a hash array mapped trie (32 ways per level, by 5 bits of
-/// the id's stored hash), so that a lookup is O(log₃₂ n) and an insert,
-/// update or removal copies only the nodes on its path that another version
-/// also holds.
+/// A persistent map from ids to labels: a hash array mapped trie (32 ways
+/// per level, by 5 bits of the id's stored hash), so that a lookup is
+/// O(log₃₂ n) and a set copies only the nodes on its path that another
+/// version also holds. ``_IDIndex`` keeps the ids placed since its base was
+/// built in one; entries are never removed (the index confirms each label
+/// in the tree, and drops forgotten ids when it rebuilds).
 @usableFromInline
 struct _IDTrie<ID: Hashable & Sendable>: Sendable {
   @usableFromInline
@@ -135,53 +136,6 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     return true
   }
 
-  /// Removes the entry for `id`, if there is one.
-  ///
-  /// - Complexity: O(log n).
-  @inlinable
-  mutating func remove(_ id: ID, hash: Int) {
-    if _IDTrie.remove(id, hash: hash, from: &root, shift: 0) { count -= 1 }
-  }
-
-  /// Returns whether an entry was removed. A child left with one entry and
-  /// no children is folded back into its parent, so that equal maps have
-  /// equal shapes no matter the order of their edits.
-  @inlinable
-  static func remove(_ id: ID, hash: Int, from node: inout Node, shift: Int) -> Bool {
-    if shift >= 64 {
-      guard let index = node.entries.firstIndex(where: { $0.hash == hash && $0.id == id })
-      else { return false }
-      if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-      node.entries.remove(at: index)
-      return true
-    }
-    let bit: UInt32 = 1 &<< slot(hash, shift)
-    if node.entryMap & bit != 0 {
-      let index = index(node.entryMap, bit)
-      guard node.entries[index].hash == hash && node.entries[index].id == id else { return false }
-      if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-      node.entries.remove(at: index)
-      node.entryMap &= ~bit
-      return true
-    }
-    guard node.childMap & bit != 0 else { return false }
-    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-    let childIndex = index(node.childMap, bit)
-    guard remove(id, hash: hash, from: &node.children[childIndex], shift: shift + 5) else {
-      return false
-    }
-    let child = node.children[childIndex]
-    if child.children.isEmpty && child.entries.count <= 1 {
-      node.children.remove(at: childIndex)
-      node.childMap &= ~bit
-      if let only = child.entries.first {
-        node.entries.insert(only, at: index(node.entryMap, bit))
-        node.entryMap |= bit
-      }
-    }
-    return true
-  }
-
   /// Calls `body` with every entry (in no particular order).
   @usableFromInline
   func forEach(_ body: (Entry) -> Void) {
@@ -190,5 +144,45 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
       node.children.forEach(visit)
     }
     visit(root)
+  }
+
+  /// Checks that every node's bitmaps match its entries and children, that
+  /// each entry and child sits in the slot of its hash at its level, that
+  /// no id appears twice, and that `count` counts the entries.
+  @usableFromInline
+  func verify() {
+    var total = 0
+    func check(_ node: Node, shift: Int, prefix: Int) {
+      let mask = shift >= 64 ? -1 : (1 &<< shift) &- 1
+      for entry in node.entries {
+        precondition(entry.hash & mask == prefix, "an entry lies on the path of its hash")
+      }
+      total += node.entries.count
+      if shift >= 64 {
+        precondition(node.children.isEmpty, "no children below the last level")
+        return
+      }
+      precondition(node.entries.count == node.entryMap.nonzeroBitCount, "one entry per bit")
+      precondition(node.children.count == node.childMap.nonzeroBitCount, "one child per bit")
+      precondition(node.entryMap & node.childMap == 0, "a slot holds an entry or a child")
+      var entry = 0
+      var child = 0
+      for slot in 0..<32 {
+        let bit: UInt32 = 1 &<< UInt32(slot)
+        if node.entryMap & bit != 0 {
+          precondition(
+            Int(_IDTrie.slot(node.entries[entry].hash, shift)) == slot, "an entry in its slot")
+          entry += 1
+        }
+        if node.childMap & bit != 0 {
+          check(node.children[child], shift: shift + 5, prefix: prefix | (slot &<< shift))
+          child += 1
+        }
+      }
+    }
+    check(root, shift: 0, prefix: 0)
+    precondition(total == count, "the count counts the entries")
+    var seen = Set<ID>()
+    forEach { precondition(seen.insert($0.id).inserted, "one entry per id") }
   }
 }

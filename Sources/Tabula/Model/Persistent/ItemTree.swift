@@ -5,7 +5,7 @@
 /// it came from.
 ///
 /// Every leaf has a label; labels increase in list order and never change
-/// while a leaf lives, so ``_IDTrie`` maps an id to its leaf's label, and the
+/// while a leaf lives, so ``_IDIndex`` maps an id to its leaf's label, and the
 /// label finds the leaf and its position (``locate(label:)``). An insert that
 /// splits a leaf labels the new half between its neighbours; when no label
 /// is free there, the leaf is allowed to overflow, ``needsRelabeling`` is

@@ -1,26 +1,23 @@
 /// A large snapshot's items in storage that versions share: the items in an
-/// ``_ItemTree`` and their ids in an ``_IDTrie``. An edit of k items costs
-/// O(k log n) time and memory and leaves the version it came from intact.
+/// ``_ItemTree`` and their ids in an ``_IDIndex``. An edit of k items costs
+/// O(k log n) time and memory (amortized: the index rebuilds its base once
+/// per n/4 inserts) and leaves the version it came from intact.
 @usableFromInline
 struct _PersistentItems<Item: Diffable>: Sendable {
   @usableFromInline var tree: _ItemTree<Item>
-  @usableFromInline var table: _IDTrie<Item.ID>
+  @usableFromInline var ids: _IDIndex<Item.ID>
 
   /// Storage of `items`, whose ids are unique, with their hashes; leaves
-  /// labelled `labelSpacing` apart when given (see ``_ItemTree``).
+  /// labelled `labelSpacing` apart when given (see ``_ItemTree``). With
+  /// `table`, the flat items' id table, the id index is made from it without
+  /// hashing or probing.
   ///
-  /// - Complexity: O(n log n).
+  /// - Complexity: O(n).
   @inlinable
-  init(items: [Item], hashes: [Int], labelSpacing: UInt64? = nil) {
+  init(items: [Item], hashes: [Int], labelSpacing: UInt64? = nil, table: IDTable? = nil) {
     let tree = _ItemTree(items: items, hashes: hashes, labelSpacing: labelSpacing)
-    var table = _IDTrie<Item.ID>()
-    tree.forEachLeaf { leaf, _ in
-      for offset in leaf.items.indices {
-        table.set(leaf.label, for: leaf.items[offset].id, hash: leaf.hashes[offset])
-      }
-    }
     self.tree = tree
-    self.table = table
+    ids = table.map { _IDIndex(tree: tree, flatTable: $0) } ?? _IDIndex(tree: tree)
   }
 
   @inlinable var count: Int { tree.count }
@@ -30,9 +27,18 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   /// - Complexity: O(log n).
   @inlinable
   func index(of id: Item.ID, hash: Int) -> Int? {
-    guard let label = table.label(of: id, hash: hash),
-      let (leaf, start) = tree.locate(label: label)
-    else { return nil }
+    var found: Int?
+    _ = ids.candidates(of: id, hash: hash) { label in
+      found = index(of: id, hash: hash, inLeafLabeled: label)
+      return found != nil
+    }
+    return found
+  }
+
+  /// The position of `id` if it is in the leaf labelled `label`.
+  @inlinable
+  func index(of id: Item.ID, hash: Int, inLeafLabeled label: UInt64) -> Int? {
+    guard let (leaf, start) = tree.locate(label: label) else { return nil }
     return leaf.hashes.withUnsafeBufferPointer { hashes in
       for offset in hashes.indices where hashes[offset] == hash && leaf.items[offset].id == id {
         return start &+ offset
@@ -44,25 +50,26 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   /// Inserts `item` (whose id is not present) at `index`.
   @inlinable
   mutating func insert(_ item: Item, hash: Int, at index: Int) {
-    var table = self.table
-    self.table = _IDTrie()  // keep the trie's nodes uniquely referenced
+    var overlay = ids.overlay
+    ids.overlay = _IDTrie()  // keep the trie's nodes uniquely referenced
     let label = tree.insert(item, hash: hash, at: index) { moved, movedHash, label in
-      table.set(label, for: moved.id, hash: movedHash)
+      overlay.set(label, for: moved.id, hash: movedHash)
     }
-    table.set(label, for: item.id, hash: hash)
+    overlay.set(label, for: item.id, hash: hash)
     if tree.needsRelabeling {
-      tree.relabel(around: index) { table.set($2, for: $0.id, hash: $1) }
+      tree.relabel(around: index) { overlay.set($2, for: $0.id, hash: $1) }
     }
-    self.table = table
+    ids.overlay = overlay
+    if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
   }
 
-  /// Removes and returns the item at `index`, with its hash.
+  /// Removes and returns the item at `index`, with its hash. The id index
+  /// keeps the id: lookups confirm every label in the tree (see
+  /// ``_IDIndex``).
   @inlinable
   @discardableResult
   mutating func remove(at index: Int) -> (item: Item, hash: Int) {
-    let removed = tree.remove(at: index)
-    table.remove(removed.item.id, hash: removed.hash)
-    return removed
+    tree.remove(at: index)
   }
 
   /// Replaces the item at `index` with `item`, which has the same id.
@@ -71,17 +78,17 @@ struct _PersistentItems<Item: Diffable>: Sendable {
     tree.replace(at: index, with: item, hash: hash)
   }
 
-  /// Checks the tree and that the trie maps every item, and nothing else, to
-  /// its leaf's label.
+  /// Checks the tree, the id index's structure, and that the index finds
+  /// every item where it is.
   @usableFromInline
   func verify() {
     _ = tree.verify()
-    precondition(table.count == tree.count, "one id entry per item")
-    tree.forEachLeaf { leaf, _ in
+    ids.verify()
+    tree.forEachLeaf { leaf, start in
       for offset in leaf.items.indices {
         precondition(
-          table.label(of: leaf.items[offset].id, hash: leaf.hashes[offset]) == leaf.label,
-          "the id table finds item \(offset) of the leaf labelled \(leaf.label)")
+          index(of: leaf.items[offset].id, hash: leaf.hashes[offset]) == start + offset,
+          "the id index finds item \(offset) of the leaf labelled \(leaf.label)")
         precondition(
           leaf.hashes[offset] == IDHashing.hash(leaf.items[offset].id), "stored item hash")
       }

@@ -267,7 +267,8 @@ extension Snapshot: CustomStringConvertible {
     if let shared = _shared {
       guard let otherShared = other._shared else { return false }
       return shared.tree.root === otherShared.tree.root
-        && shared.table.root === otherShared.table.root && same(_sections, other._sections)
+        && shared.ids.overlay.root === otherShared.ids.overlay.root
+        && same(_sections, other._sections)
     }
     return other._shared == nil && same(_items, other._items) && same(_sections, other._sections)
   }

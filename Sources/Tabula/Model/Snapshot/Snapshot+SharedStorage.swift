@@ -2,7 +2,7 @@
 // arrays keeps its items flat (contiguous arrays and an open-addressing
 // index: O(1) lookups, O(n) edits). The first edit of a snapshot of at least
 // `_sharedStorageThreshold` items moves them into storage that versions
-// share (a counted B-tree and a hash trie, `_PersistentItems`): from then on
+// share (a counted B-tree and a two-layer id index, `_PersistentItems`): from then on
 // an edit of k items costs O(k log n) and lookups O(log n), and a diff
 // against a version it descends from walks only what the two do not share.
 
@@ -118,7 +118,7 @@ extension Snapshot {
   @inlinable
   mutating func _moveToSharedStorage() {
     guard _shared == nil else { return }
-    _shared = _PersistentItems(items: _items, hashes: _itemHashes)
+    _shared = _PersistentItems(items: _items, hashes: _itemHashes, table: _itemTable)
     _items = []
     _itemHashes = []
     _itemSections = []
@@ -234,15 +234,25 @@ extension Snapshot {
     var known = Set<ObjectIdentifier>()
     if let theirs = other._shared {
       theirs.tree.forEachNode { known.insert(ObjectIdentifier($0)) }
-      theirs.table.forEachNode { known.insert(ObjectIdentifier($0)) }
+      theirs.ids.overlay.forEachNode { known.insert(ObjectIdentifier($0)) }
     }
     shared.tree.forEachNode(skipping: known) { node in
       bytes +=
         80 + arrayBytes(node.items) + arrayBytes(node.hashes) + arrayBytes(node.children)
         + arrayBytes(node.counts) + arrayBytes(node.labels)
     }
-    shared.table.forEachNode(skipping: known) { node in
+    shared.ids.overlay.forEachNode(skipping: known) { node in
       bytes += 48 + arrayBytes(node.entries) + arrayBytes(node.children)
+    }
+    func sameBuffer<Element>(_ mine: [Element], _ theirs: [Element]?) -> Bool {
+      guard let theirs else { return false }
+      return mine.withUnsafeBufferPointer { mine in
+        theirs.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
+      }
+    }
+    // The id index's base, when this version rebuilt it.
+    if !sameBuffer(shared.ids.base.slots, other._shared?.ids.base.slots) {
+      bytes += arrayBytes(shared.ids.base.slots) + arrayBytes(shared.ids.baseLabels)
     }
     return bytes
   }

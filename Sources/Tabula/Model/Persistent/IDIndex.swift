@@ -1,0 +1,99 @@
+/// The map from item ids to the labels of their leaves in an ``_ItemTree``,
+/// in two layers, so that an edit touches only memory that is small and
+/// warm:
+///
+/// - the **base**, built in one pass and then never changed, shared by every
+///   version that descends from it: an ``IDTable`` from each id's hash to
+///   the ordinal of its leaf when the base was built, and those leaves'
+///   labels (`baseLabels`);
+/// - the **overlay**, a persistent ``_IDTrie`` of the ids placed since: an
+///   insert, or a split or relabelling that moved an item to another leaf.
+///
+/// Neither layer forgets an id when its item is removed. Both give candidate
+/// labels, and ``_PersistentItems`` confirms a candidate by finding the id in
+/// the leaf with that label: an id's newest placement is in the overlay if
+/// it was placed since the base was built (then the overlay decides), else
+/// in the base; a removed id is found in neither leaf. So removals touch no
+/// index at all, and an insert sets one entry in an overlay that holds only
+/// the recent changes (a few nodes that stay in cache) instead of walking a
+/// trie of every id, whose nodes lie all over memory: at 1,000,000 items
+/// that walk, the copy of its path and the release of the old path were
+/// two thirds of an outline toggle.
+///
+/// When the overlay holds more than a quarter of the items (plus 1,024), the
+/// owner rebuilds the base from the tree (``init(tree:)``), which also drops
+/// the forgotten ids: O(n) once per n/4 inserts, O(1) amortized per insert.
+@usableFromInline
+struct _IDIndex<ID: Hashable & Sendable>: Sendable {
+  /// Leaf ordinals by id hash, as of the base's build.
+  @usableFromInline var base: IDTable
+  /// The label of each leaf, by its ordinal, as of the base's build.
+  @usableFromInline var baseLabels: [UInt64]
+  /// The ids placed since the base was built, with their leaves' labels.
+  @usableFromInline var overlay = _IDTrie<ID>()
+
+  /// The index of the ids in `tree`.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  init<Item: Diffable>(tree: _ItemTree<Item>) where Item.ID == ID {
+    var base = IDTable(capacity: tree.count)
+    var labels: [UInt64] = []
+    tree.forEachLeaf { leaf, _ in
+      let ordinal = labels.count
+      labels.append(leaf.label)
+      leaf.hashes.withUnsafeBufferPointer { hashes in
+        for hash in hashes { base.insertNew(position: ordinal, hash: hash) }
+      }
+    }
+    self.base = base
+    baseLabels = labels
+  }
+
+  /// The index of the ids in `tree`, just built from flat items whose
+  /// table is `table`: the table's positions become leaf ordinals in one
+  /// sequential pass, without probing.
+  ///
+  /// - Precondition: `tree` was built from those items
+  ///   (`_ItemTree.init(items:hashes:labelSpacing:)`, `buildFill` a leaf).
+  /// - Complexity: O(n).
+  @inlinable
+  init<Item: Diffable>(tree: _ItemTree<Item>, flatTable table: IDTable) where Item.ID == ID {
+    let fill = _ItemTree<Item>.buildFill
+    base = table.remappingPositions { $0 / fill }
+    var labels: [UInt64] = []
+    labels.reserveCapacity(tree.count / fill + 1)
+    tree.forEachLeaf { leaf, _ in labels.append(leaf.label) }
+    baseLabels = labels
+  }
+
+  /// Whether the overlay has grown enough that rebuilding the base costs
+  /// less, over the inserts to come, than keeping it.
+  @inlinable
+  func needsRebuild(itemCount: Int) -> Bool {
+    overlay.count > 1024 + itemCount / 4
+  }
+
+  /// Calls `body` with each candidate label for `id` (whose hash is `hash`)
+  /// until it returns true: the overlay's label if it has one (decisive),
+  /// else the base's, of which there is more than one only when full hashes
+  /// collide. Returns whether `body` returned true.
+  @inlinable
+  func candidates(of id: ID, hash: Int, _ body: (UInt64) -> Bool) -> Bool {
+    if let label = overlay.label(of: id, hash: hash) { return body(label) }
+    return baseLabels.withUnsafeBufferPointer { labels in
+      base.find(hash: hash) { body(labels[$0]) } != nil
+    }
+  }
+
+  /// Checks the overlay's structure and that the base's ordinals name
+  /// leaves it knows.
+  @usableFromInline
+  func verify() {
+    overlay.verify()
+    for ordinal in base.storedPositions {
+      precondition(baseLabels.indices.contains(ordinal), "a base entry names a known leaf")
+    }
+    precondition(zip(baseLabels, baseLabels.dropFirst()).allSatisfy(<), "base labels ascend")
+  }
+}
