@@ -13,11 +13,13 @@
 // full diff runs).
 
 extension Changeset {
-  /// One side's candidates: flat positions and items, ascending.
+  /// One side's candidates: flat positions, items and their id hashes,
+  /// ascending.
   @usableFromInline
   struct _Candidates<Item: Diffable> {
     @usableFromInline var positions: [Int] = []
     @usableFromInline var items: [Item] = []
+    @usableFromInline var hashes: [Int] = []
 
     @inlinable init() {}
 
@@ -33,6 +35,26 @@ extension Changeset {
     var cuts: [Int] { positions.indices.map { positions[$0] - $0 } }
   }
 
+  /// A tree node met while looking for the unshared leaves: its address,
+  /// the flat position of its first item and its height, read from its
+  /// parent (the child's address from the parent's array, its position from
+  /// the counts) so that a node both versions share is never touched, not
+  /// even retained: after other work has swept the cache, each touch is a
+  /// miss, and a level holds 32 children per unshared parent.
+  @usableFromInline
+  struct _NodeEntry {
+    @usableFromInline var address: UInt
+    @usableFromInline var start: Int
+    @usableFromInline var height: Int
+
+    @inlinable
+    init(address: UInt, start: Int, height: Int) {
+      self.address = address
+      self.start = start
+      self.height = height
+    }
+  }
+
   /// The leaves of `old` and `new` that the other does not hold, with the
   /// flat position of each one's first item; `nil` when more than `limit`
   /// nodes differ (the full diff is cheaper then).
@@ -40,61 +62,78 @@ extension Changeset {
   static func _unsharedLeaves<Item>(
     _ old: _ItemChunk<Item>, _ new: _ItemChunk<Item>, limit: Int
   ) -> (old: [(_ItemChunk<Item>, Int)], new: [(_ItemChunk<Item>, Int)])? {
-    var oldNodes = [(old, 0)]
-    var newNodes = [(new, 0)]
-    func expand(_ nodes: [(_ItemChunk<Item>, Int)], height: Int) -> [(_ItemChunk<Item>, Int)] {
-      var result: [(_ItemChunk<Item>, Int)] = []
-      for (node, start) in nodes {
-        guard node.height == height else {
-          result.append((node, start))
+    typealias Node = _ItemChunk<Item>
+    func entry(_ node: Node) -> _NodeEntry {
+      _NodeEntry(address: UInt(bitPattern: ObjectIdentifier(node)), start: 0, height: node.height)
+    }
+    // The node an entry names; both snapshots hold it for the whole diff.
+    func node(_ entry: _NodeEntry) -> Node {
+      Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: entry.address)!)
+        .takeUnretainedValue()
+    }
+    var oldNodes = [entry(old)]
+    var newNodes = [entry(new)]
+    func expand(_ entries: [_NodeEntry], height: Int) -> [_NodeEntry] {
+      var result: [_NodeEntry] = []
+      for parent in entries {
+        guard parent.height == height else {
+          result.append(parent)
           continue
         }
-        var childStart = start
-        for child in node.children {
-          result.append((child, childStart))
-          childStart += child.count
+        let parentNode = node(parent)
+        parentNode.children.withUnsafeBytes { children in
+          parentNode.counts.withUnsafeBufferPointer { counts in
+            var start = parent.start
+            for child in counts.indices {
+              let address = children.load(
+                fromByteOffset: child &* MemoryLayout<UInt>.stride, as: UInt.self)
+              result.append(_NodeEntry(address: address, start: start, height: height &- 1))
+              start &+= counts[child]
+            }
+          }
         }
       }
       return result
     }
     while true {
-      // The nodes both hold, by identity: pointers in a small
-      // open-addressing table (no hashing of the whole identity).
-      let newTable = _NodeTable(newNodes.lazy.map { $0.0 })
-      let inBoth = oldNodes.map { newTable.contains($0.0) }
+      // The nodes both hold, by address: a small open-addressing table.
+      let newTable = _NodeTable(newNodes.lazy.map(\.address))
+      let inBoth = oldNodes.map { newTable.contains($0.address) }
       if inBoth.contains(true) {
-        let shared = _NodeTable(oldNodes.indices.lazy.filter { inBoth[$0] }.map { oldNodes[$0].0 })
+        let shared = _NodeTable(
+          oldNodes.indices.lazy.filter { inBoth[$0] }.map { oldNodes[$0].address })
         var index = 0
         oldNodes.removeAll { _ in
           defer { index += 1 }
           return inBoth[index]
         }
-        newNodes.removeAll { shared.contains($0.0) }
+        newNodes.removeAll { shared.contains($0.address) }
       }
       if oldNodes.count + newNodes.count > limit { return nil }
       let height = max(
-        oldNodes.map(\.0.height).max() ?? 0, newNodes.map(\.0.height).max() ?? 0)
-      if height == 0 { return (oldNodes, newNodes) }
+        oldNodes.map(\.height).max() ?? 0, newNodes.map(\.height).max() ?? 0)
+      if height == 0 {
+        return (oldNodes.map { (node($0), $0.start) }, newNodes.map { (node($0), $0.start) })
+      }
       oldNodes = expand(oldNodes, height: height)
       newNodes = expand(newNodes, height: height)
     }
   }
 
-  /// A set of tree nodes by identity: their addresses in an open-addressing
-  /// table at most half full, probed from a multiplicative hash.
+  /// A set of node addresses: an open-addressing table at most half full,
+  /// probed from a multiplicative hash.
   @usableFromInline
   struct _NodeTable {
     @usableFromInline var slots: [UInt]
     @usableFromInline let shift: Int
 
     @inlinable
-    init<Node: AnyObject>(_ nodes: some Collection<Node>) {
+    init(_ addresses: some Collection<UInt>) {
       var bits = 4
-      while 1 << bits < nodes.count * 2 { bits += 1 }
+      while 1 << bits < addresses.count * 2 { bits += 1 }
       shift = UInt.bitWidth - bits
       slots = [UInt](repeating: 0, count: 1 << bits)
-      for node in nodes {
-        let address = UInt(bitPattern: ObjectIdentifier(node))
+      for address in addresses {
         var slot = self.slot(address)
         while slots[slot] != 0 && slots[slot] != address { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = address
@@ -107,8 +146,7 @@ extension Changeset {
     }
 
     @inlinable
-    func contains(_ node: some AnyObject) -> Bool {
-      let address = UInt(bitPattern: ObjectIdentifier(node))
+    func contains(_ address: UInt) -> Bool {
       var slot = self.slot(address)
       while slots[slot] != 0 {
         if slots[slot] == address { return true }
@@ -159,31 +197,37 @@ extension Changeset {
     for (leaf, start) in oldLeaves {
       oldSide.positions += start..<(start + leaf.count)
       oldSide.items += leaf.items
+      oldSide.hashes += leaf.hashes
     }
     for (leaf, start) in newLeaves {
       newSide.positions += start..<(start + leaf.count)
       newSide.items += leaf.items
+      newSide.hashes += leaf.hashes
     }
     if !new._itemMarks.isEmpty {
-      var addedOld: [(Int, Item)] = []
-      var addedNew: [(Int, Item)] = []
+      var addedOld: [(Int, Item, Int)] = []
+      var addedNew: [(Int, Item, Int)] = []
       for id in new._itemMarks.keys {
-        guard let newPosition = new._flatIndex(of: id) else { continue }
+        let hash = IDHashing.hash(id)
+        guard let newPosition = new._flatIndex(of: id, hash: hash) else { continue }
         let index = newSide.count(before: newPosition)
         if index < newSide.positions.count && newSide.positions[index] == newPosition { continue }
         // A marked item outside the unshared leaves is in a shared one: in
         // both versions.
-        guard let oldPosition = old._flatIndex(of: id) else { return nil }
-        addedNew.append((newPosition, new._item(atFlatIndex: newPosition)))
-        addedOld.append((oldPosition, old._item(atFlatIndex: oldPosition)))
+        guard let oldPosition = old._flatIndex(of: id, hash: hash) else { return nil }
+        addedNew.append((newPosition, new._item(atFlatIndex: newPosition), hash))
+        addedOld.append((oldPosition, old._item(atFlatIndex: oldPosition), hash))
       }
-      func merge(_ side: inout _Candidates<Item>, _ added: [(Int, Item)]) {
+      func merge(_ side: inout _Candidates<Item>, _ added: [(Int, Item, Int)]) {
         guard !added.isEmpty else { return }
-        let all = (zip(side.positions, side.items).map { ($0, $1) } + added).sorted {
-          $0.0 < $1.0
-        }
+        let all =
+          (side.positions.indices.map { (side.positions[$0], side.items[$0], side.hashes[$0]) }
+          + added).sorted {
+            $0.0 < $1.0
+          }
         side.positions = all.map(\.0)
         side.items = all.map(\.1)
+        side.hashes = all.map(\.2)
       }
       merge(&oldSide, addedOld)
       merge(&newSide, addedNew)
@@ -251,23 +295,28 @@ extension Changeset {
       }
     }
 
-    // Match the candidates by id.
-    var oldIndexOfID: [Item.ID: Int] = [:]
-    oldIndexOfID.reserveCapacity(oldSide.items.count)
-    for (index, item) in oldSide.items.enumerated() { oldIndexOfID[item.id] = index }
+    // Match the candidates by id, through their stored hashes (no hashing,
+    // no dictionary).
+    let oldTable = oldSide.items.withUnsafeBufferPointer { items in
+      IDTable(
+        hashes: oldSide.hashes, equal: { items[$0].id == items[$1].id }, duplicate: { _, _ in })
+    }
     var matchedOld = [Bool](repeating: false, count: oldSide.items.count)
-    // Same-section matches, by section: (old index, new index).
-    var pairsBySection: [Int: [(old: Int, new: Int)]] = [:]
+    // Same-section matches: (section, old index, new index), in new order.
+    var sameSection: [(section: Int, old: Int, new: Int)] = []
     for (newIndex, item) in newSide.items.enumerated() {
       let to = newPath(newSide.positions[newIndex])
-      guard let oldIndex = oldIndexOfID[item.id] else {
+      let match = oldSide.items.withUnsafeBufferPointer { items in
+        oldTable.find(hash: newSide.hashes[newIndex]) { items[$0].id == item.id }
+      }
+      guard let oldIndex = match else {
         result.itemInserts.append(to)
         continue
       }
       matchedOld[oldIndex] = true
       let from = oldPath(oldSide.positions[oldIndex])
       if from.section == to.section {
-        pairsBySection[to.section, default: []].append((oldIndex, newIndex))
+        sameSection.append((to.section, oldIndex, newIndex))
       } else {
         result.itemMoves.append(ItemMove(from: from, to: to))
         update(oldSide.items[oldIndex], item, from, to)
@@ -279,15 +328,24 @@ extension Changeset {
 
     // Per section: the heaviest increasing subsequence over the matches and
     // the runs of U between cut points.
-    let oldCuts = pairsBySection.isEmpty ? [] : oldSide.cuts
-    let newCuts = pairsBySection.isEmpty ? [] : newSide.cuts
-    for (section, pairs) in pairsBySection {
+    let oldCuts = sameSection.isEmpty ? [] : oldSide.cuts
+    let newCuts = sameSection.isEmpty ? [] : newSide.cuts
+    sameSection.sort { ($0.section, $0.new) < ($1.section, $1.new) }
+    var groupEnd = 0
+    while groupEnd < sameSection.count {
+      let groupStart = groupEnd
+      let section = sameSection[groupStart].section
+      while groupEnd < sameSection.count && sameSection[groupEnd].section == section {
+        groupEnd += 1
+      }
+      let pairs = sameSection[groupStart..<groupEnd].map { (old: $0.old, new: $0.new) }
       let low = old._sectionStarts[section] - oldSide.count(before: old._sectionStarts[section])
       let high =
         old._sectionStarts[section + 1] - oldSide.count(before: old._sectionStarts[section + 1])
       var cuts = [low, high]
       for cut in oldCuts + newCuts where cut > low && cut < high { cuts.append(cut) }
-      cuts = Array(Set(cuts)).sorted()
+      cuts.sort()
+      cuts = cuts.indices.filter { $0 == 0 || cuts[$0] != cuts[$0 - 1] }.map { cuts[$0] }
       // Elements: (new order key, old order key, weight, pair index or -1 - piece).
       var elements: [(newKey: (Int, Int, Int), oldKey: (Int, Int, Int), weight: Int, tag: Int)] =
         []
