@@ -105,6 +105,29 @@ func snapshotLookup(runs: Int) -> [BenchResult] {
       smallNanoseconds = nanoseconds
       smallFloor = floorNanoseconds
     } else {
+      // The same lookups in shared storage (what an edited snapshot of
+      // 4,096 items or more uses): O(log n) through the tree and id index.
+      var shared = snapshot.withSharedStorage()
+      // Some ids placed since the index's base was built, as after edits.
+      for id in ids.prefix(1000) {
+        let item = shared.item(withID: id)!
+        try! shared.deleteItems([id])
+        try! shared.insertItems([item], beforeItem: (id + 1) % count)
+      }
+      let sharedPathOfID = measure(runs: runs) {
+        var checksum = 0
+        for id in ids { checksum &+= shared.path(of: id)!.item }
+        return checksum
+      }
+      let sharedPaths = paths.map { _ in shared.path(of: Int.random(in: 0..<count, using: &random))!
+      }
+      let sharedItemAtPath = measure(runs: runs) {
+        var checksum = 0
+        for path in sharedPaths { checksum &+= shared[path].id }
+        return checksum
+      }
+      result.extra.append(("shared_ns_path_of_id", sharedPathOfID * 1e6 / Double(lookups)))
+      result.extra.append(("shared_ns_item_at_path", sharedItemAtPath * 1e6 / Double(lookups)))
       let growth = nanoseconds / smallNanoseconds
       let memoryGrowth = floorNanoseconds / smallFloor
       result.extra.append(("growth", growth))

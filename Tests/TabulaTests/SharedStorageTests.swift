@@ -239,6 +239,40 @@ struct SharedStorageTests {
     }
   }
 
+  @Test(
+    "deleting long runs drops whole subtrees: runs inside a section, across sections, at the end, and scattered, every version intact"
+  )
+  func runDeletes() throws {
+    var (snapshot, model) = try sharedSnapshot(count: 70_000, sections: 4)
+    var versions = [(snapshot, model)]
+    let all = model.allItems.map(\.id)
+    var random = SeededRandom(seed: 5)
+    // Each run at most one item in 64, so that the edit stays in shared
+    // storage; 1,000 items span whole inner nodes (576 items when built).
+    let deletions: [[Int]] = [
+      Array(all[100..<1_100]),  // inside the first section
+      Array(all[22_900..<23_900]),  // across a section boundary
+      Array(all[(all.count - 800)...]),  // the end
+      (0..<300).map { _ in all[random.int(in: 40_000..<50_000)] },  // scattered
+      Array(all[1_100..<1_101]) + Array(all[3_000..<3_050]),
+    ]
+    for ids in deletions {
+      let present = Set(model.allItems.map(\.id))
+      let ids = Array(Set(ids.filter(present.contains)))
+      model = try model.deleting(ids).get()
+      try snapshot.deleteItems(ids)
+      #expect(snapshot.usesSharedStorage)
+      versions.append((snapshot, model))
+    }
+    for (index, (version, expected)) in versions.enumerated() {
+      #expect(NaiveModel(version) == expected, "version \(index)")
+      version._verifyInvariants()
+      for id in all where id % 211 == 0 {
+        #expect(version.path(of: id) == expected.path(of: id), "version \(index), id \(id)")
+      }
+    }
+  }
+
   @Test("runs of unchanged items move as a whole when that is fewer moves")
   func runsMove() throws {
     // 100 items; move 60 of them, one by one, from the front to the back: the

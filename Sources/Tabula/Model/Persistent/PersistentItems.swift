@@ -72,6 +72,15 @@ struct _PersistentItems<Item: Diffable>: Sendable {
     tree.remove(at: index)
   }
 
+  /// Removes the items in `range` (the id index keeps their ids, as
+  /// ``remove(at:)`` does).
+  ///
+  /// - Complexity: O(log n + k).
+  @inlinable
+  mutating func removeSubrange(_ range: Range<Int>) {
+    tree.removeSubrange(range)
+  }
+
   /// Replaces the item at `index` with `item`, which has the same id.
   @inlinable
   mutating func replace(at index: Int, with item: Item, hash: Int) {

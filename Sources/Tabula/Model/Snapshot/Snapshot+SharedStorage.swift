@@ -165,11 +165,16 @@ extension Snapshot {
     {
       return false
     }
+    // Repeats among the items, through their hashes (no hashing again).
+    var repeats = false
     if items.count > 1 {
-      var seen = Set<Item.ID>(minimumCapacity: items.count)
-      for item in items where !seen.insert(item.id).inserted { return false }
+      items.withUnsafeBufferPointer { items in
+        _ = IDTable(
+          hashes: hashes, equal: { items[$0].id == items[$1].id },
+          duplicate: { _, _ in repeats = true })
+      }
     }
-    return true
+    return !repeats
   }
 
   /// Inserts `items` (checked: no duplicates) at flat index `flat`, inside
@@ -196,9 +201,16 @@ extension Snapshot {
     guard !doomed.isEmpty else { return }
     var shared = _shared!
     _shared = nil
-    for flat in doomed.reversed() {
-      let item = shared.remove(at: flat).item
-      if !_itemMarks.isEmpty { _itemMarks[item.id] = nil }
+    if !_itemMarks.isEmpty {
+      for flat in doomed { _itemMarks[shared.tree[flat].id] = nil }
+    }
+    // Runs of consecutive positions, from the last, each in one pass.
+    var end = doomed.count
+    while end > 0 {
+      var start = end - 1
+      while start > 0 && doomed[start - 1] == doomed[start] - 1 { start -= 1 }
+      shared.removeSubrange(doomed[start]..<(doomed[end - 1] + 1))
+      end = start
     }
     _shared = shared
     // Each section start moves back by the doomed items before it.
