@@ -273,6 +273,43 @@ struct SharedStorageTests {
     }
   }
 
+  @Test(
+    "inserting many items at once splits leaves and inner nodes in one descent; when labels run out it goes one by one; every version intact"
+  )
+  func bulkInserts() throws {
+    var (snapshot, model) = try sharedSnapshot(count: 70_000, sections: 4)
+    var versions = [(snapshot, model)]
+    var nextID = 1_000_000
+    func fresh(_ count: Int) -> [TestItem] {
+      defer { nextID += count }
+      return (nextID..<(nextID + count)).map { TestItem(id: $0) }
+    }
+    func insert(_ items: [TestItem], after anchor: Int) throws {
+      model = try model.inserting(items, relativeTo: anchor, after: true).get()
+      try snapshot.insertItems(items, afterItem: anchor)
+      #expect(snapshot.usesSharedStorage)
+      versions.append((snapshot, model))
+    }
+    let first = model.allItems[0].id
+    // 1,000 items: 42 leaves under one inner node, which splits.
+    try insert(fresh(1_000), after: model.allItems[30_000].id)
+    try insert(fresh(1_000), after: first)
+    try insert(fresh(700), after: model.allItems.last!.id)
+    model = try model.appending(fresh(500), toSection: "S3").get()
+    try snapshot.appendItems(model.sections[3].items, toSection: "S3")  // the empty section
+    versions.append((snapshot, model))
+    // The same gap again and again: its labels run out, and inserts go one
+    // by one, relabelling.
+    for _ in 0..<60 { try insert(fresh(100), after: first) }
+    for (index, (version, expected)) in versions.enumerated() where index % 8 == 0 || index > 60 {
+      #expect(NaiveModel(version) == expected, "version \(index)")
+      version._verifyInvariants()
+      for item in expected.allItems where item.id % 101 == 0 {
+        #expect(version.path(of: item.id) == expected.path(of: item.id), "version \(index)")
+      }
+    }
+  }
+
   @Test("runs of unchanged items move as a whole when that is fewer moves")
   func runsMove() throws {
     // 100 items; move 60 of them, one by one, from the front to the back: the

@@ -238,6 +238,121 @@ struct _ItemTree<Item: Diffable>: Sendable {
     return right
   }
 
+  /// Inserts `items` (with their `hashes`) at `index` in one descent: the
+  /// leaf there takes them and, when it overflows, splits into leaves of
+  /// ``buildFill`` items labelled in the gap after it, and inner nodes that
+  /// overflow split the same way. Every item that lands in a leaf other
+  /// than the one it was in (the inserted ones, and those a split moved) is
+  /// passed to `placed` with its leaf's label. Returns false, changing
+  /// nothing, when the gap after the leaf has too few free labels; the
+  /// caller then inserts one by one (which relabels).
+  ///
+  /// - Complexity: O(log n + k) for k items, where inserting them one at a
+  ///   time walks from the root k times.
+  @inlinable
+  mutating func insert(
+    contentsOf items: ArraySlice<Item>, hashes: ArraySlice<Int>, at index: Int,
+    placed: (_ item: Item, _ hash: Int, _ label: UInt64) -> Void
+  ) -> Bool {
+    guard !items.isEmpty else { return true }
+    // The leaf that takes the items, and the label of the leaf after it.
+    var node = root
+    var offset = index
+    var upper = _ItemTree.labelLimit
+    while node.height > 0 {
+      let (child, inner) = node.child(at: offset)
+      if child + 1 < node.labels.count { upper = node.labels[child + 1] }
+      offset = inner
+      node = node.children[child]
+    }
+    let total = node.count + items.count
+    let pieces =
+      total > _ItemTree.leafCapacity ? (total + _ItemTree.buildFill - 1) / _ItemTree.buildFill : 1
+    let step = min((upper - node.label) / UInt64(pieces), _ItemTree.labelStep)
+    guard pieces == 1 || step >= 1 else { return false }
+    var siblings = _ItemTree.insert(
+      contentsOf: items, hashes: hashes, at: index, into: &root, pieces: pieces, step: step,
+      placed: placed)
+    // New levels above the root while its siblings do not fit under one.
+    while !siblings.isEmpty {
+      let level = _ItemTree.grouped([root] + siblings)
+      root = level[0]
+      siblings = Array(level.dropFirst())
+    }
+    return true
+  }
+
+  /// `nodes` under inner nodes of ``buildFill`` children (one node when
+  /// they fit under one).
+  @inlinable
+  static func grouped(_ nodes: [_ItemChunk<Item>]) -> [_ItemChunk<Item>] {
+    if nodes.count <= fanout { return [_ItemChunk(children: nodes)] }
+    let groups = (nodes.count + buildFill - 1) / buildFill
+    return (0..<groups).map { group in
+      _ItemChunk(
+        children: Array(
+          nodes[(group * nodes.count / groups)..<((group + 1) * nodes.count / groups)]))
+    }
+  }
+
+  /// The recursive bulk insert: returns the new right siblings of `node`.
+  @inlinable
+  static func insert(
+    contentsOf items: ArraySlice<Item>, hashes: ArraySlice<Int>, at index: Int,
+    into node: inout _ItemChunk<Item>, pieces: Int, step: UInt64,
+    placed: (Item, Int, UInt64) -> Void
+  ) -> [_ItemChunk<Item>] {
+    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    node.count += items.count
+    if node.height == 0 {
+      node.items.insert(contentsOf: items, at: index)
+      node.hashes.insert(contentsOf: hashes, at: index)
+      let inserted = index..<(index + items.count)
+      guard pieces > 1 else {
+        for offset in inserted { placed(node.items[offset], node.hashes[offset], node.label) }
+        return []
+      }
+      // Even pieces; the first stays in this leaf, under its label.
+      let total = node.items.count
+      let bounds = (0...pieces).map { $0 * total / pieces }
+      var siblings: [_ItemChunk<Item>] = []
+      for piece in 1..<pieces {
+        let range = bounds[piece]..<bounds[piece + 1]
+        let leaf = _ItemChunk(
+          label: node.label + step * UInt64(piece), items: Array(node.items[range]),
+          hashes: Array(node.hashes[range]))
+        for offset in leaf.items.indices {
+          placed(leaf.items[offset], leaf.hashes[offset], leaf.label)
+        }
+        siblings.append(leaf)
+      }
+      for offset in inserted where offset < bounds[1] {
+        placed(node.items[offset], node.hashes[offset], node.label)
+      }
+      node.items.removeSubrange(bounds[1]...)
+      node.hashes.removeSubrange(bounds[1]...)
+      node.count = bounds[1]
+      return siblings
+    }
+    let (child, offset) = node.child(at: index)
+    let siblings = insert(
+      contentsOf: items, hashes: hashes, at: offset, into: &node.children[child],
+      pieces: pieces, step: step, placed: placed)
+    node.counts[child] = node.children[child].count
+    node.labels[child] = node.children[child].label
+    node.children.insert(contentsOf: siblings, at: child + 1)
+    node.counts.insert(contentsOf: siblings.lazy.map(\.count), at: child + 1)
+    node.labels.insert(contentsOf: siblings.lazy.map(\.label), at: child + 1)
+    node.label = node.labels[0]
+    guard node.children.count > fanout else { return [] }
+    let level = grouped(node.children)
+    node.children = level[0].children
+    node.counts = level[0].counts
+    node.labels = level[0].labels
+    node.count = level[0].count
+    return Array(level.dropFirst())
+  }
+
   /// The least spacing a relabelled window leaves between its leaves' labels.
   @inlinable static var minimumSpacing: UInt64 { 1 << 30 }
 

@@ -63,6 +63,29 @@ struct _PersistentItems<Item: Diffable>: Sendable {
     if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
   }
 
+  /// Inserts `items` (whose ids are not present, nor repeated) with their
+  /// `hashes` at `index`: in one descent of the tree when there are several
+  /// (see ``_ItemTree/insert(contentsOf:hashes:at:placed:)``), else, or when
+  /// the labels there have run out, one by one.
+  ///
+  /// - Complexity: O(log n + k) for k items; O(k log n) one by one.
+  @inlinable
+  mutating func insert(contentsOf items: [Item], hashes: [Int], at index: Int) {
+    if items.count > 1 {
+      var overlay = ids.overlay
+      ids.overlay = _IDTrie()  // keep the trie's nodes uniquely referenced
+      let inserted = tree.insert(contentsOf: items[...], hashes: hashes[...], at: index) {
+        overlay.set($2, for: $0.id, hash: $1)
+      }
+      ids.overlay = overlay
+      if inserted {
+        if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
+        return
+      }
+    }
+    for offset in items.indices { insert(items[offset], hash: hashes[offset], at: index + offset) }
+  }
+
   /// Removes and returns the item at `index`, with its hash. The id index
   /// keeps the id: lookups confirm every label in the tree (see
   /// ``_IDIndex``).

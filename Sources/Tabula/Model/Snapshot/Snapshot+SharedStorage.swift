@@ -114,7 +114,7 @@ extension Snapshot {
 
   /// Moves the items into shared storage, if they are not there yet.
   ///
-  /// - Complexity: O(n log n).
+  /// - Complexity: O(n).
   @inlinable
   mutating func _moveToSharedStorage() {
     guard _shared == nil else { return }
@@ -180,14 +180,12 @@ extension Snapshot {
   /// Inserts `items` (checked: no duplicates) at flat index `flat`, inside
   /// `section`, in shared storage.
   ///
-  /// - Complexity: O(k log n).
+  /// - Complexity: O(log n + k + s).
   @inlinable
   mutating func _sharedInsert(_ items: [Item], hashes: [Int], atFlatIndex flat: Int, section: Int) {
     var shared = _shared!
     _shared = nil
-    for offset in items.indices {
-      shared.insert(items[offset], hash: hashes[offset], at: flat + offset)
-    }
+    shared.insert(contentsOf: items, hashes: hashes, at: flat)
     _shared = shared
     for later in (section + 1)..<_sectionStarts.count { _sectionStarts[later] += items.count }
   }
