@@ -96,28 +96,65 @@ extension Changeset {
       return result
     }
     while true {
-      // The nodes both hold, by address: a small open-addressing table.
-      let newTable = _NodeTable(newNodes.lazy.map(\.address))
-      let inBoth = oldNodes.map { newTable.contains($0.address) }
-      if inBoth.contains(true) {
-        let shared = _NodeTable(
-          oldNodes.indices.lazy.filter { inBoth[$0] }.map { oldNodes[$0].address })
-        var index = 0
-        oldNodes.removeAll { _ in
-          defer { index += 1 }
-          return inBoth[index]
-        }
-        newNodes.removeAll { shared.contains($0.address) }
-      }
+      _dropShared(&oldNodes, &newNodes)
       if oldNodes.count + newNodes.count > limit { return nil }
-      let height = max(
-        oldNodes.map(\.height).max() ?? 0, newNodes.map(\.height).max() ?? 0)
+      var height = 0
+      for entry in oldNodes { height = max(height, entry.height) }
+      for entry in newNodes { height = max(height, entry.height) }
       if height == 0 {
         return (oldNodes.map { (node($0), $0.start) }, newNodes.map { (node($0), $0.start) })
       }
       oldNodes = expand(oldNodes, height: height)
       newNodes = expand(newNodes, height: height)
     }
+  }
+
+  /// Removes from both lists (each in list order) the nodes both hold.
+  /// Shared nodes keep their relative order, and an edit leaves most of
+  /// them at the ends of a level: the common prefix and suffix go first,
+  /// without a table; what is left is compared pairwise when small, else
+  /// through a table of addresses.
+  @inlinable
+  static func _dropShared(_ old: inout [_NodeEntry], _ new: inout [_NodeEntry]) {
+    var prefix = 0
+    while prefix < old.count && prefix < new.count && old[prefix].address == new[prefix].address {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < new.count - prefix
+      && old[old.count - 1 - suffix].address == new[new.count - 1 - suffix].address
+    {
+      suffix += 1
+    }
+    if prefix > 0 || suffix > 0 {
+      old.removeSubrange((old.count - suffix)...)
+      new.removeSubrange((new.count - suffix)...)
+      old.removeSubrange(..<prefix)
+      new.removeSubrange(..<prefix)
+    }
+    guard !old.isEmpty && !new.isEmpty else { return }
+    if old.count * new.count <= 256 {
+      let newAddresses = new.map(\.address)
+      var shared: [UInt] = []
+      old.removeAll { entry in
+        guard newAddresses.contains(entry.address) else { return false }
+        shared.append(entry.address)
+        return true
+      }
+      if !shared.isEmpty { new.removeAll { shared.contains($0.address) } }
+      return
+    }
+    let newTable = _NodeTable(new.lazy.map(\.address))
+    let inBoth = old.map { newTable.contains($0.address) }
+    guard inBoth.contains(true) else { return }
+    let sharedAddresses = old.indices.filter { inBoth[$0] }.map { old[$0].address }
+    let shared = _NodeTable(sharedAddresses)
+    var index = 0
+    old.removeAll { _ in
+      defer { index += 1 }
+      return inBoth[index]
+    }
+    new.removeAll { shared.contains($0.address) }
   }
 
   /// A set of node addresses: an open-addressing table at most half full,

@@ -93,7 +93,14 @@ extension Snapshot {
     }
     guard unknown.isEmpty else { throw .unknownItemIDs(unknown) }
     // An id given twice is deleted once.
-    _removeItems(atFlatIndices: Array(Set(doomed)))
+    doomed.sort()
+    var unique = 0
+    for index in doomed.indices where index == 0 || doomed[index] != doomed[index - 1] {
+      doomed[unique] = doomed[index]
+      unique += 1
+    }
+    doomed.removeSubrange(unique...)
+    _removeItems(atFlatIndices: doomed)
   }
 
   /// Deletes every item and, like `NSDiffableDataSourceSnapshot`'s
