@@ -298,14 +298,44 @@ struct SharedStorageTests {
     model = try model.appending(fresh(500), toSection: "S3").get()
     try snapshot.appendItems(model.sections[3].items, toSection: "S3")  // the empty section
     versions.append((snapshot, model))
-    // The same gap again and again: its labels run out, and inserts go one
+    // Batches at one place take labels on the side with more room; with
+    // leaves labelled only 64 apart, both sides run out, and inserts go one
     // by one, relabelling.
-    for _ in 0..<60 { try insert(fresh(100), after: first) }
+    for _ in 0..<10 { try insert(fresh(100), after: first) }
+    let items = snapshot.items
+    snapshot._shared = _PersistentItems(
+      items: items, hashes: items.map { IDHashing.hash($0.id) }, labelSpacing: 64)
+    for _ in 0..<50 { try insert(fresh(100), after: first) }
     for (index, (version, expected)) in versions.enumerated() where index % 8 == 0 || index > 60 {
       #expect(NaiveModel(version) == expected, "version \(index)")
       version._verifyInvariants()
       for item in expected.allItems where item.id % 101 == 0 {
         #expect(version.path(of: item.id) == expected.path(of: item.id), "version \(index)")
+      }
+    }
+  }
+
+  @Test("a list that only shrinks rebuilds its id index once most of its ids are gone")
+  func shrinkingRebuild() throws {
+    var (snapshot, model) = try sharedSnapshot(count: 20_000, sections: 2)
+    var versions = [(snapshot, model)]
+    var random = SeededRandom(seed: 9)
+    while snapshot.numberOfItems > 4_000 {
+      let present = model.allItems.map(\.id)
+      let ids = Array(
+        Set((0..<(present.count / 64)).map { _ in present[random.int(in: 0..<present.count)] }))
+      model = try model.deleting(ids).get()
+      try snapshot.deleteItems(ids)
+      #expect(snapshot.usesSharedStorage)
+      versions.append((snapshot, model))
+    }
+    let baseCount = try #require(snapshot._shared).ids.baseCount
+    #expect(baseCount < 5_000, "the base was rebuilt without the deleted ids")
+    for (index, (version, expected)) in versions.enumerated() where index % 10 == 0 {
+      #expect(NaiveModel(version) == expected, "version \(index)")
+      version._verifyInvariants()
+      for id in stride(from: 0, to: 20_000, by: 37) {
+        #expect(version.path(of: id) == expected.path(of: id), "version \(index), id \(id)")
       }
     }
   }

@@ -81,6 +81,8 @@ extension Changeset {
           continue
         }
         let parentNode = node(parent)
+        // A native class array stores its elements as bare references.
+        assert(MemoryLayout<Node>.size == MemoryLayout<UInt>.size)
         parentNode.children.withUnsafeBytes { children in
           parentNode.counts.withUnsafeBufferPointer { counts in
             var start = parent.start

@@ -137,8 +137,11 @@ struct IDTable: Sendable {
   /// made in one pass (no copy, then a second pass to change them). The
   /// hashes stay where they are: only the positions change.
   ///
-  /// - Precondition: `transform` maps the stored positions one-to-one into
-  ///   `0..<UInt32.max - 1`.
+  /// - Precondition: `transform` maps the stored positions into
+  ///   `0..<UInt32.max - 1`. When it maps several to one (the id index of
+  ///   shared storage maps item positions to leaf ordinals), ``find(hash:where:)``
+  ///   may offer that position more than once and ``remove(position:hash:hashOf:)``
+  ///   must not be used on the copy.
   /// - Complexity: O(capacity), without probing.
   @inlinable
   func remappingPositions(_ transform: (Int) -> Int) -> IDTable {

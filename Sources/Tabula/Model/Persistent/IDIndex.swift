@@ -20,9 +20,10 @@
 /// that walk, the copy of its path and the release of the old path were
 /// two thirds of an outline toggle.
 ///
-/// When the overlay holds more than a quarter of the items (plus 1,024), the
-/// owner rebuilds the base from the tree (``init(tree:)``), which also drops
-/// the forgotten ids: O(n) once per n/4 inserts, O(1) amortized per insert.
+/// When the overlay holds more than a quarter of the items (plus 1,024), or
+/// fewer than a quarter of the base's ids are left, the owner rebuilds the
+/// base from the tree (``init(tree:)``), which also drops the forgotten ids:
+/// O(n) once per n/4 inserts or 3n removals, O(1) amortized per edit.
 @usableFromInline
 struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   /// Leaf ordinals by id hash, as of the base's build.
@@ -31,6 +32,8 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   @usableFromInline var baseLabels: [UInt64]
   /// The ids placed since the base was built, with their leaves' labels.
   @usableFromInline var overlay = _IDTrie<ID>()
+  /// The number of ids the base holds.
+  @usableFromInline var baseCount: Int
 
   /// The index of the ids in `tree`.
   ///
@@ -48,6 +51,7 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
     }
     self.base = base
     baseLabels = labels
+    baseCount = tree.count
   }
 
   /// The index of the ids in `tree`, just built from flat items whose
@@ -65,19 +69,24 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
     labels.reserveCapacity(tree.count / fill + 1)
     tree.forEachLeaf { leaf, _ in labels.append(leaf.label) }
     baseLabels = labels
+    baseCount = tree.count
   }
 
-  /// Whether the overlay has grown enough that rebuilding the base costs
-  /// less, over the inserts to come, than keeping it.
+  /// Whether rebuilding the base costs less, over the edits to come, than
+  /// keeping it: the overlay has grown past a quarter of the items, or
+  /// three quarters of the base's ids are gone (a list that only shrinks
+  /// would otherwise keep them, and their memory, for good).
   @inlinable
   func needsRebuild(itemCount: Int) -> Bool {
-    overlay.count > 1024 + itemCount / 4
+    overlay.count > 1024 + itemCount / 4 || (baseCount > 4096 && itemCount < baseCount / 4)
   }
 
   /// Calls `body` with each candidate label for `id` (whose hash is `hash`)
   /// until it returns true: the overlay's label if it has one (decisive),
-  /// else the base's, of which there is more than one only when full hashes
-  /// collide. Returns whether `body` returned true.
+  /// else the base's, of which there is more than one only when the upper
+  /// 32 bits of two hashes collide (the base's table stores no more; the
+  /// same label may then come more than once). Returns whether `body`
+  /// returned true.
   @inlinable
   func candidates(of id: ID, hash: Int, _ body: (UInt64) -> Bool) -> Bool {
     if let label = overlay.label(of: id, hash: hash) { return body(label) }
@@ -91,7 +100,9 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   @usableFromInline
   func verify() {
     overlay.verify()
-    for ordinal in base.storedPositions {
+    let ordinals = base.storedPositions
+    precondition(ordinals.count == baseCount, "the base counts its ids")
+    for ordinal in ordinals {
       precondition(baseLabels.indices.contains(ordinal), "a base entry names a known leaf")
     }
     precondition(zip(baseLabels, baseLabels.dropFirst()).allSatisfy(<), "base labels ascend")

@@ -240,12 +240,13 @@ struct _ItemTree<Item: Diffable>: Sendable {
 
   /// Inserts `items` (with their `hashes`) at `index` in one descent: the
   /// leaf there takes them and, when it overflows, splits into leaves of
-  /// ``buildFill`` items labelled in the gap after it, and inner nodes that
-  /// overflow split the same way. Every item that lands in a leaf other
-  /// than the one it was in (the inserted ones, and those a split moved) is
-  /// passed to `placed` with its leaf's label. Returns false, changing
-  /// nothing, when the gap after the leaf has too few free labels; the
-  /// caller then inserts one by one (which relabels).
+  /// ``buildFill`` items labelled in the gap on the side of it with more
+  /// room (so that batches inserted again and again at one place, pages
+  /// prepended to a feed, do not use the gap up), and inner nodes that
+  /// overflow split the same way. Every item whose label changed (the
+  /// inserted ones, and those a split moved) is passed to `placed` with its
+  /// leaf's label. Returns false, changing nothing, when that gap has too
+  /// few free labels; the caller then inserts one by one (which relabels).
   ///
   /// - Complexity: O(log n + k) for k items, where inserting them one at a
   ///   time walks from the root k times.
@@ -255,24 +256,30 @@ struct _ItemTree<Item: Diffable>: Sendable {
     placed: (_ item: Item, _ hash: Int, _ label: UInt64) -> Void
   ) -> Bool {
     guard !items.isEmpty else { return true }
-    // The leaf that takes the items, and the label of the leaf after it.
+    // The leaf that takes the items, and the labels of the leaves around it.
     var node = root
     var offset = index
     var upper = _ItemTree.labelLimit
+    var previous: _ItemChunk<Item>?
     while node.height > 0 {
       let (child, inner) = node.child(at: offset)
       if child + 1 < node.labels.count { upper = node.labels[child + 1] }
+      if child > 0 { previous = node.children[child - 1] }
       offset = inner
       node = node.children[child]
     }
     let total = node.count + items.count
     let pieces =
       total > _ItemTree.leafCapacity ? (total + _ItemTree.buildFill - 1) / _ItemTree.buildFill : 1
-    let step = min((upper - node.label) / UInt64(pieces), _ItemTree.labelStep)
+    let leftRoom = node.label - (previous.map(_ItemTree.lastLabel(of:)) ?? 0)
+    let rightRoom = upper - node.label
+    let step = min(max(leftRoom, rightRoom) / UInt64(pieces), _ItemTree.labelStep)
     guard pieces == 1 || step >= 1 else { return false }
+    // The pieces' labels ascend by `step`: from this leaf's on, or up to it.
+    let firstLabel = rightRoom >= leftRoom ? node.label : node.label - step * UInt64(pieces - 1)
     var siblings = _ItemTree.insert(
-      contentsOf: items, hashes: hashes, at: index, into: &root, pieces: pieces, step: step,
-      placed: placed)
+      contentsOf: items, hashes: hashes, at: index, into: &root, pieces: pieces,
+      firstLabel: firstLabel, step: step, placed: placed)
     // New levels above the root while its siblings do not fit under one.
     while !siblings.isEmpty {
       let level = _ItemTree.grouped([root] + siblings)
@@ -299,7 +306,7 @@ struct _ItemTree<Item: Diffable>: Sendable {
   @inlinable
   static func insert(
     contentsOf items: ArraySlice<Item>, hashes: ArraySlice<Int>, at index: Int,
-    into node: inout _ItemChunk<Item>, pieces: Int, step: UInt64,
+    into node: inout _ItemChunk<Item>, pieces: Int, firstLabel: UInt64, step: UInt64,
     placed: (Item, Int, UInt64) -> Void
   ) -> [_ItemChunk<Item>] {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
@@ -312,23 +319,25 @@ struct _ItemTree<Item: Diffable>: Sendable {
         for offset in inserted { placed(node.items[offset], node.hashes[offset], node.label) }
         return []
       }
-      // Even pieces; the first stays in this leaf, under its label.
+      // Even pieces; the first stays in this leaf.
       let total = node.items.count
       let bounds = (0...pieces).map { $0 * total / pieces }
+      for piece in 0..<pieces {
+        let label = firstLabel + step * UInt64(piece)
+        for offset in bounds[piece]..<bounds[piece + 1]
+        where label != node.label || inserted.contains(offset) {
+          placed(node.items[offset], node.hashes[offset], label)
+        }
+      }
       var siblings: [_ItemChunk<Item>] = []
       for piece in 1..<pieces {
         let range = bounds[piece]..<bounds[piece + 1]
-        let leaf = _ItemChunk(
-          label: node.label + step * UInt64(piece), items: Array(node.items[range]),
-          hashes: Array(node.hashes[range]))
-        for offset in leaf.items.indices {
-          placed(leaf.items[offset], leaf.hashes[offset], leaf.label)
-        }
-        siblings.append(leaf)
+        siblings.append(
+          _ItemChunk(
+            label: firstLabel + step * UInt64(piece), items: Array(node.items[range]),
+            hashes: Array(node.hashes[range])))
       }
-      for offset in inserted where offset < bounds[1] {
-        placed(node.items[offset], node.hashes[offset], node.label)
-      }
+      node.label = firstLabel
       node.items.removeSubrange(bounds[1]...)
       node.hashes.removeSubrange(bounds[1]...)
       node.count = bounds[1]
@@ -337,7 +346,7 @@ struct _ItemTree<Item: Diffable>: Sendable {
     let (child, offset) = node.child(at: index)
     let siblings = insert(
       contentsOf: items, hashes: hashes, at: offset, into: &node.children[child],
-      pieces: pieces, step: step, placed: placed)
+      pieces: pieces, firstLabel: firstLabel, step: step, placed: placed)
     node.counts[child] = node.children[child].count
     node.labels[child] = node.children[child].label
     node.children.insert(contentsOf: siblings, at: child + 1)

@@ -92,7 +92,9 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   @inlinable
   @discardableResult
   mutating func remove(at index: Int) -> (item: Item, hash: Int) {
-    tree.remove(at: index)
+    let removed = tree.remove(at: index)
+    if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
+    return removed
   }
 
   /// Removes the items in `range` (the id index keeps their ids, as
@@ -102,6 +104,7 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   @inlinable
   mutating func removeSubrange(_ range: Range<Int>) {
     tree.removeSubrange(range)
+    if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
   }
 
   /// Replaces the item at `index` with `item`, which has the same id.

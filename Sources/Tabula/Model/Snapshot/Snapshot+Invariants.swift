@@ -56,9 +56,10 @@ extension Snapshot {
     precondition(_itemTable.storedPositions.count == _items.count, "one entry per item")
   }
 
-  /// Shared storage: the tree's counts and label order, the trie mapping
-  /// every item (and nothing else) to its leaf, contiguous leaves whose
-  /// items the snapshot finds where they are, and no flat items beside it.
+  /// Shared storage: the tree's counts and label order, the id index's
+  /// structure and that it finds every item in its leaf, contiguous leaves
+  /// whose items the snapshot finds where they are, and no flat items
+  /// beside it.
   @usableFromInline
   func _verifySharedItems(_ shared: _PersistentItems<Item>) {
     shared.verify()

@@ -138,7 +138,7 @@ extension Snapshot {
   /// Prepares an edit of `count` items: a snapshot large enough keeps its
   /// items in shared storage from its first edit on, unless the edit changes
   /// more than one item in 64, which the flat arrays do faster (an O(n)
-  /// copy against k tree and trie updates). Returns whether the items are
+  /// copy against k tree and index updates). Returns whether the items are
   /// in shared storage.
   @inlinable
   mutating func _prepareSharedEdit(changing count: Int = 1) -> Bool {
@@ -197,6 +197,7 @@ extension Snapshot {
   @inlinable
   mutating func _sharedRemove(atFlatIndices doomed: [Int]) {
     guard !doomed.isEmpty else { return }
+    assert(zip(doomed, doomed.dropFirst()).allSatisfy(<), "doomed positions ascend, unrepeated")
     var shared = _shared!
     _shared = nil
     if !_itemMarks.isEmpty {
@@ -226,9 +227,10 @@ extension Snapshot {
 
 extension Snapshot {
   /// The bytes this snapshot's item storage holds that `other`'s does not
-  /// share: the tree and trie nodes (objects and their arrays' buffers, by
-  /// their capacity) and the section starts when they are not the same
-  /// array. For benchmarks: what a version adds to the one it came from.
+  /// share: the tree and id-overlay nodes (objects and their arrays'
+  /// buffers, by their capacity), the id index's base when this version
+  /// rebuilt it, and the section starts when they are not the same array.
+  /// For benchmarks: what a version adds to the one it came from.
   ///
   /// - Complexity: O(n) for `other`'s nodes.
   package func storageBytes(notSharedWith other: Snapshot) -> Int {
