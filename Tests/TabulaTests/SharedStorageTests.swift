@@ -105,6 +105,26 @@ func sharedSnapshot(count: Int, sections: Int) throws -> (TestSnapshot, NaiveMod
   return (snapshot, model)
 }
 
+/// Checks the retained `versions` that `checked` picks (by index): each
+/// equals its model, passes the invariant checks, and finds each of `ids`
+/// where its model does (or not at all).
+func expectIntact(
+  _ versions: [(snapshot: TestSnapshot, model: NaiveModel)], where checked: (Int) -> Bool,
+  ids: [Int], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for (index, version) in versions.enumerated() where checked(index) {
+    #expect(
+      NaiveModel(version.snapshot) == version.model, "version \(index)",
+      sourceLocation: sourceLocation)
+    version.snapshot._verifyInvariants()
+    for id in ids {
+      #expect(
+        version.snapshot.path(of: id) == version.model.path(of: id), "version \(index), id \(id)",
+        sourceLocation: sourceLocation)
+    }
+  }
+}
+
 @Suite("Snapshot: storage shared between versions")
 struct SharedStorageTests {
   @Test(
@@ -229,14 +249,7 @@ struct SharedStorageTests {
       versions.append((snapshot, model))
     }
     #expect(rebuilds > 0, "the overlay outgrew its bound and the base was rebuilt")
-    for (index, version) in versions.enumerated() where index % 100 == 0 || index > 2980 {
-      #expect(NaiveModel(version.snapshot) == version.model, "version \(index) (seed \(seed))")
-      version.snapshot._verifyInvariants()
-      for id in 0..<nextID {
-        #expect(
-          version.snapshot.path(of: id) == version.model.path(of: id), "version \(index), id \(id)")
-      }
-    }
+    expectIntact(versions, where: { $0 % 100 == 0 || $0 > 2980 }, ids: Array(0..<nextID))
   }
 
   @Test(
@@ -244,7 +257,7 @@ struct SharedStorageTests {
   )
   func runDeletes() throws {
     var (snapshot, model) = try sharedSnapshot(count: 70_000, sections: 4)
-    var versions = [(snapshot, model)]
+    var versions = [(snapshot: snapshot, model: model)]
     let all = model.allItems.map(\.id)
     var random = SeededRandom(seed: 5)
     // Each run at most one item in 64, so that the edit stays in shared
@@ -264,13 +277,7 @@ struct SharedStorageTests {
       #expect(snapshot.usesSharedStorage)
       versions.append((snapshot, model))
     }
-    for (index, (version, expected)) in versions.enumerated() {
-      #expect(NaiveModel(version) == expected, "version \(index)")
-      version._verifyInvariants()
-      for id in all where id % 211 == 0 {
-        #expect(version.path(of: id) == expected.path(of: id), "version \(index), id \(id)")
-      }
-    }
+    expectIntact(versions, where: { _ in true }, ids: all.filter { $0 % 211 == 0 })
   }
 
   @Test(
@@ -278,7 +285,7 @@ struct SharedStorageTests {
   )
   func bulkInserts() throws {
     var (snapshot, model) = try sharedSnapshot(count: 70_000, sections: 4)
-    var versions = [(snapshot, model)]
+    var versions = [(snapshot: snapshot, model: model)]
     var nextID = 1_000_000
     func fresh(_ count: Int) -> [TestItem] {
       defer { nextID += count }
@@ -306,19 +313,14 @@ struct SharedStorageTests {
     snapshot._shared = _PersistentItems(
       items: items, hashes: items.map { IDHashing.hash($0.id) }, labelSpacing: 64)
     for _ in 0..<50 { try insert(fresh(100), after: first) }
-    for (index, (version, expected)) in versions.enumerated() where index % 8 == 0 || index > 60 {
-      #expect(NaiveModel(version) == expected, "version \(index)")
-      version._verifyInvariants()
-      for item in expected.allItems where item.id % 101 == 0 {
-        #expect(version.path(of: item.id) == expected.path(of: item.id), "version \(index)")
-      }
-    }
+    let ids = (0..<70_000).filter { $0 % 101 == 0 } + (1_000_000..<nextID).filter { $0 % 101 == 0 }
+    expectIntact(versions, where: { $0 % 8 == 0 || $0 > 60 }, ids: ids)
   }
 
   @Test("a list that only shrinks rebuilds its id index once most of its ids are gone")
   func shrinkingRebuild() throws {
     var (snapshot, model) = try sharedSnapshot(count: 20_000, sections: 2)
-    var versions = [(snapshot, model)]
+    var versions = [(snapshot: snapshot, model: model)]
     var random = SeededRandom(seed: 9)
     while snapshot.numberOfItems > 4_000 {
       let present = model.allItems.map(\.id)
@@ -331,13 +333,7 @@ struct SharedStorageTests {
     }
     let baseCount = try #require(snapshot._shared).ids.baseCount
     #expect(baseCount < 5_000, "the base was rebuilt without the deleted ids")
-    for (index, (version, expected)) in versions.enumerated() where index % 10 == 0 {
-      #expect(NaiveModel(version) == expected, "version \(index)")
-      version._verifyInvariants()
-      for id in stride(from: 0, to: 20_000, by: 37) {
-        #expect(version.path(of: id) == expected.path(of: id), "version \(index), id \(id)")
-      }
-    }
+    expectIntact(versions, where: { $0 % 10 == 0 }, ids: Array(stride(from: 0, to: 20_000, by: 37)))
   }
 
   @Test("runs of unchanged items move as a whole when that is fewer moves")

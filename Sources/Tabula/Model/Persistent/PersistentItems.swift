@@ -60,7 +60,7 @@ struct _PersistentItems<Item: Diffable>: Sendable {
       tree.relabel(around: index) { overlay.set($2, for: $0.id, hash: $1) }
     }
     ids.overlay = overlay
-    if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
+    rebuildIndexIfNeeded()
   }
 
   /// Inserts `items` (whose ids are not present, nor repeated) with their
@@ -79,7 +79,7 @@ struct _PersistentItems<Item: Diffable>: Sendable {
       }
       ids.overlay = overlay
       if inserted {
-        if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
+        rebuildIndexIfNeeded()
         return
       }
     }
@@ -93,7 +93,7 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   @discardableResult
   mutating func remove(at index: Int) -> (item: Item, hash: Int) {
     let removed = tree.remove(at: index)
-    if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
+    rebuildIndexIfNeeded()
     return removed
   }
 
@@ -104,6 +104,13 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   @inlinable
   mutating func removeSubrange(_ range: Range<Int>) {
     tree.removeSubrange(range)
+    rebuildIndexIfNeeded()
+  }
+
+  /// Rebuilds the id index from the tree when ``_IDIndex/needsRebuild(itemCount:)``
+  /// says so: after every edit that changes the number of items.
+  @inlinable
+  mutating func rebuildIndexIfNeeded() {
     if ids.needsRebuild(itemCount: tree.count) { ids = _IDIndex(tree: tree) }
   }
 

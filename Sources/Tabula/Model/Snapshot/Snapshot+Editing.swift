@@ -93,13 +93,7 @@ extension Snapshot {
     }
     guard unknown.isEmpty else { throw .unknownItemIDs(unknown) }
     // An id given twice is deleted once.
-    doomed.sort()
-    var unique = 0
-    for index in doomed.indices where index == 0 || doomed[index] != doomed[index - 1] {
-      doomed[unique] = doomed[index]
-      unique += 1
-    }
-    doomed.removeSubrange(unique...)
+    doomed._sortDroppingRepeats()
     _removeItems(atFlatIndices: doomed)
   }
 

@@ -237,11 +237,14 @@ extension Snapshot {
     func arrayBytes<Element>(_ array: [Element]) -> Int {
       array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<Element>.stride
     }
-    var bytes = 0
-    let startsShared = _sectionStarts.withUnsafeBufferPointer { mine in
-      other._sectionStarts.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
+    func sameBuffer<Element>(_ mine: [Element], _ theirs: [Element]?) -> Bool {
+      guard let theirs else { return false }
+      return mine.withUnsafeBufferPointer { mine in
+        theirs.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
+      }
     }
-    if !startsShared { bytes += arrayBytes(_sectionStarts) }
+    var bytes = 0
+    if !sameBuffer(_sectionStarts, other._sectionStarts) { bytes += arrayBytes(_sectionStarts) }
     guard let shared = _shared else { return bytes + arrayBytes(_items) + arrayBytes(_itemHashes) }
     var known = Set<ObjectIdentifier>()
     if let theirs = other._shared {
@@ -255,12 +258,6 @@ extension Snapshot {
     }
     shared.ids.overlay.forEachNode(skipping: known) { node in
       bytes += 48 + arrayBytes(node.entries) + arrayBytes(node.children)
-    }
-    func sameBuffer<Element>(_ mine: [Element], _ theirs: [Element]?) -> Bool {
-      guard let theirs else { return false }
-      return mine.withUnsafeBufferPointer { mine in
-        theirs.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
-      }
     }
     // The id index's base, when this version rebuilt it.
     if !sameBuffer(shared.ids.base.slots, other._shared?.ids.base.slots) {

@@ -1,0 +1,162 @@
+// Finding the leaves two versions in shared storage do not share: a walk
+// down both trees, level by level, that drops every node both hold without
+// touching it (see `Changeset+SharedStorage.swift`).
+
+extension Changeset {
+  /// A tree node met while looking for the unshared leaves: its address,
+  /// the flat position of its first item and its height, read from its
+  /// parent (the child's address from the parent's array, its position from
+  /// the counts) so that a node both versions share is never touched, not
+  /// even retained: after other work has swept the cache, each touch is a
+  /// miss, and a level holds 32 children per unshared parent.
+  @usableFromInline
+  struct _NodeEntry {
+    @usableFromInline var address: UInt
+    @usableFromInline var start: Int
+    @usableFromInline var height: Int
+
+    @inlinable
+    init(address: UInt, start: Int, height: Int) {
+      self.address = address
+      self.start = start
+      self.height = height
+    }
+  }
+
+  /// The leaves of `old` and `new` that the other does not hold, with the
+  /// flat position of each one's first item; `nil` when more than `limit`
+  /// nodes differ (the full diff is cheaper then).
+  @inlinable
+  static func _unsharedLeaves<Item>(
+    _ old: _ItemChunk<Item>, _ new: _ItemChunk<Item>, limit: Int
+  ) -> (old: [(_ItemChunk<Item>, Int)], new: [(_ItemChunk<Item>, Int)])? {
+    typealias Node = _ItemChunk<Item>
+    func entry(_ node: Node) -> _NodeEntry {
+      _NodeEntry(address: UInt(bitPattern: ObjectIdentifier(node)), start: 0, height: node.height)
+    }
+    // The node an entry names; both snapshots hold it for the whole diff.
+    func node(_ entry: _NodeEntry) -> Node {
+      Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: entry.address)!)
+        .takeUnretainedValue()
+    }
+    var oldNodes = [entry(old)]
+    var newNodes = [entry(new)]
+    func expand(_ entries: [_NodeEntry], height: Int) -> [_NodeEntry] {
+      var result: [_NodeEntry] = []
+      for parent in entries {
+        guard parent.height == height else {
+          result.append(parent)
+          continue
+        }
+        let parentNode = node(parent)
+        // A native class array stores its elements as bare references.
+        assert(MemoryLayout<Node>.size == MemoryLayout<UInt>.size)
+        parentNode.children.withUnsafeBytes { children in
+          parentNode.counts.withUnsafeBufferPointer { counts in
+            var start = parent.start
+            for child in counts.indices {
+              let address = children.load(
+                fromByteOffset: child &* MemoryLayout<UInt>.stride, as: UInt.self)
+              result.append(_NodeEntry(address: address, start: start, height: height &- 1))
+              start &+= counts[child]
+            }
+          }
+        }
+      }
+      return result
+    }
+    while true {
+      _dropShared(&oldNodes, &newNodes)
+      if oldNodes.count + newNodes.count > limit { return nil }
+      var height = 0
+      for entry in oldNodes { height = max(height, entry.height) }
+      for entry in newNodes { height = max(height, entry.height) }
+      if height == 0 {
+        return (oldNodes.map { (node($0), $0.start) }, newNodes.map { (node($0), $0.start) })
+      }
+      oldNodes = expand(oldNodes, height: height)
+      newNodes = expand(newNodes, height: height)
+    }
+  }
+
+  /// Removes from both lists (each in list order) the nodes both hold.
+  /// Shared nodes keep their relative order, and an edit leaves most of
+  /// them at the ends of a level: the common prefix and suffix go first,
+  /// compared in place; what is left goes through sets of addresses.
+  @inlinable
+  static func _dropShared(_ old: inout [_NodeEntry], _ new: inout [_NodeEntry]) {
+    var prefix = 0
+    while prefix < old.count && prefix < new.count && old[prefix].address == new[prefix].address {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < new.count - prefix
+      && old[old.count - 1 - suffix].address == new[new.count - 1 - suffix].address
+    {
+      suffix += 1
+    }
+    if prefix > 0 || suffix > 0 {
+      old.removeSubrange((old.count - suffix)...)
+      new.removeSubrange((new.count - suffix)...)
+      old.removeSubrange(..<prefix)
+      new.removeSubrange(..<prefix)
+    }
+    guard !old.isEmpty && !new.isEmpty else { return }
+    let inNew = _NodeTable(new.map(\.address))
+    let inBoth = old.map { inNew.contains($0.address) }
+    guard inBoth.contains(true) else { return }
+    let shared = _NodeTable(old.indices.filter { inBoth[$0] }.map { old[$0].address })
+    var index = 0
+    old.removeAll { _ in
+      defer { index += 1 }
+      return inBoth[index]
+    }
+    new.removeAll { shared.contains($0.address) }
+  }
+
+  /// A set of node addresses: the addresses themselves, searched in turn,
+  /// when there are at most 16 (what an edit leaves at a level, once the
+  /// common ends are gone: no table to allocate); else an open-addressing
+  /// table at most half full, probed from a multiplicative hash.
+  @usableFromInline
+  struct _NodeTable {
+    @usableFromInline var slots: [UInt]
+    /// The hash's shift; `nil` when `slots` is a plain list.
+    @usableFromInline let shift: Int?
+
+    @inlinable
+    init(_ addresses: [UInt]) {
+      guard addresses.count > 16 else {
+        slots = addresses
+        shift = nil
+        return
+      }
+      var bits = 5
+      while 1 << bits < addresses.count * 2 { bits += 1 }
+      let shift = UInt.bitWidth - bits
+      self.shift = shift
+      slots = [UInt](repeating: 0, count: 1 << bits)
+      for address in addresses {
+        var slot = _NodeTable.slot(address, shift)
+        while slots[slot] != 0 && slots[slot] != address { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = address
+      }
+    }
+
+    @inlinable
+    static func slot(_ address: UInt, _ shift: Int) -> Int {
+      Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) &>> UInt(shift))
+    }
+
+    @inlinable
+    func contains(_ address: UInt) -> Bool {
+      guard let shift else { return slots.contains(address) }
+      var slot = _NodeTable.slot(address, shift)
+      while slots[slot] != 0 {
+        if slots[slot] == address { return true }
+        slot = (slot + 1) & (slots.count - 1)
+      }
+      return false
+    }
+  }
+}
