@@ -68,10 +68,12 @@ let package = Package(
           condition: .when(traits: ["Tools"])),
       ]),
     .executableTarget(name: "tabula-demo", dependencies: ["TabulaDemoKit"]),
+    // The heap's own count of bytes in use, for tabula-bench's memory figures.
+    .target(name: "CHeapStats"),
     .executableTarget(
       name: "tabula-bench",
       dependencies: [
-        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal",
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "CHeapStats",
         .product(
           name: "ArgumentParser", package: "swift-argument-parser",
           condition: .when(traits: ["Tools"])),

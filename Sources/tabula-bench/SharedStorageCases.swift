@@ -1,3 +1,4 @@
+import CHeapStats
 import Foundation
 import Tabula
 
@@ -58,7 +59,7 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
   let clock = ContinuousClock()
   /// One edit of `kind` from the shared base and its staged changeset,
   /// timed; the new version and the changeset.
-  func editAndStage(_ kind: String) -> (
+  func editAndStage(_ kind: String, from base: Snapshot<SectionInfo, BenchItem>) -> (
     ms: Double, next: Snapshot<SectionInfo, BenchItem>,
     staged: StagedChangeset<SectionInfo, BenchItem>
   ) {
@@ -71,13 +72,72 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
     }
     return (milliseconds(time), next, staged!)
   }
+  // A small list in shared storage, whose edits run the same code as the
+  // large one's without touching its nodes (see "data cold" below).
+  var small = try! Snapshot(
+    grouping: (0..<8192).map { BenchItem(id: -1 - $0, group: 0, content: 0) }, by: { $0.group },
+    section: { SectionInfo(id: "\($0)") })
+  try! small.updateItems([BenchItem(id: -1, group: 0, content: 1)])
+  var smallRound = 0
+  func editSmall(_ kind: String) -> Int {
+    smallRound += 1
+    let id = -1 - (smallRound % 8000)
+    var next = small
+    switch kind {
+    case "insert":
+      try! next.insertItems([BenchItem(id: -100_000, group: 0, content: 0)], afterItem: id)
+    case "delete": try! next.deleteItems([id])
+    case "move": try! next.moveItem(id, beforeItem: id - 97)
+    default: try! next.updateItems([BenchItem(id: id, group: 0, content: 2)])
+    }
+    return StagedChangeset(from: small, to: next).stages.count
+  }
+  // 64 MB, twice the last-level cache: writing one byte per line evicts
+  // everything the edits touched.
+  var sweep = [UInt8](repeating: 0, count: 64 << 20)
+  func evictCaches() {
+    sweep.withUnsafeMutableBufferPointer { bytes in
+      for offset in stride(from: 0, to: bytes.count, by: 64) { bytes[offset] &+= 1 }
+    }
+  }
+  // Memory a retained version adds over the version it came from, over
+  // `versions` edits of `kind` from `base`: by the storage's own count
+  // (bytes of the nodes and arrays they do not share), and by the heap's
+  // (glibc's bytes in use while the versions are retained).
+  func bytesPerVersion(_ kind: String, from base: Snapshot<SectionInfo, BenchItem>) -> (
+    storage: Double, heap: Double?
+  ) {
+    let versions = 100
+    var kept: [Snapshot<SectionInfo, BenchItem>] = []
+    kept.reserveCapacity(versions)
+    let edits = (0..<versions).map { _ in makeEdit(kind) }
+    let before = heapBytesInUse()
+    for edit in edits {
+      var next = base
+      edit(&next)
+      kept.append(next)
+    }
+    let after = heapBytesInUse()
+    let storage = kept.reduce(0) { $0 + $1.storageBytes(notSharedWith: base) }
+    return (
+      Double(storage) / Double(versions),
+      before.flatMap { before in after.map { Double($0 - before) / Double(versions) } }
+    )
+  }
+  // A base that has been edited 20,000 times (every kind, at random
+  // places): its nodes carry the patches and its id index the overlay that a
+  // list edited for a while has, unlike the fresh base.
+  var edited = base
+  for step in 0..<20_000 {
+    makeEdit(["insert", "delete", "move", "update"][step % 4])(&edited)
+  }
   for kind in ["insert", "delete", "move", "update"] {
     // The edit and the staged changeset, from the shared base.
     var shared: [Double] = []
     var full: [Double] = []
     var moves = 0
     for _ in 0..<max(1, runs) {
-      let (ms, next, staged) = editAndStage(kind)
+      let (ms, next, staged) = editAndStage(kind, from: base)
       shared.append(ms)
       moves = staged.stages.reduce(0) { $0 + $1.changeset.itemMoves.count }
       // Today's full diff of the same pair (flat arrays, as before shared
@@ -92,24 +152,36 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
     }
     // The same, edits back to back (a list edited again and again, its
     // nodes in cache), without the full diffs between them.
-    let warm = (0..<(max(1, runs) * 20)).map { _ in editAndStage(kind).ms }.sorted()
+    let warm = (0..<(max(1, runs) * 20)).map { _ in editAndStage(kind, from: base).ms }.sorted()
+    // Data cold: all caches evicted, then an edit of the small list (the
+    // code, the runtime's type metadata and malloc's free lists warm, as in
+    // an app that edits lists), then the timed edit, whose nodes are cold.
+    var dataCold: [Double] = []
+    for _ in 0..<max(1, runs) {
+      evictCaches()
+      _ = editSmall(kind)
+      dataCold.append(editAndStage(kind, from: base).ms)
+    }
+    dataCold.sort()
     shared.sort()
     full.sort()
-    // Memory a retained version adds: the bytes of the nodes (and section
-    // starts) it does not share with the version it came from, over 20 edits.
-    var bytes = 0
-    for _ in 0..<20 {
-      var next = base
-      makeEdit(kind)(&next)
-      bytes += next.storageBytes(notSharedWith: base)
-    }
-    let bytesPerVersion = Double(bytes) / 20
+    let fresh = bytesPerVersion(kind, from: base)
+    let steady = bytesPerVersion(kind, from: edited)
+    var extra: [(String, Double)] = [
+      ("sections", Double(sections)), ("bytes_per_version", fresh.storage.rounded()),
+    ]
+    if let heap = fresh.heap { extra.append(("heap_bytes_per_version", heap.rounded())) }
+    extra.append(("edited_bytes_per_version", steady.storage.rounded()))
+    if let heap = steady.heap { extra.append(("edited_heap_bytes_per_version", heap.rounded())) }
+    extra += [
+      ("data_cold_ms", dataCold[dataCold.count / 2]),
+      ("data_cold_ratio", dataCold[dataCold.count / 2] / full[full.count / 2]),
+    ]
     results.append(
       BenchResult(
         name: "snapshot.edit", n: count, milliseconds: shared[shared.count / 2],
         baseline: "full diff (\(kind))", baselineMilliseconds: full[full.count / 2],
-        extra: [
-          ("sections", Double(sections)), ("bytes_per_version", bytesPerVersion.rounded()),
+        extra: extra + [
           ("warm_ms", warm[warm.count / 2]),
           ("warm_ratio", warm[warm.count / 2] / full[full.count / 2]),
           ("moves", Double(moves)),
@@ -169,4 +241,12 @@ func collapseToggle(runs: Int) -> [BenchResult] {
       baseline: "collapse again+diff", baselineMilliseconds: naive,
       extra: [("sections", Double(sections)), ("rows_changed", Double(rowsChanged))])
   ]
+}
+
+/// The bytes malloc has handed out and not had back, where the C library
+/// tells (glibc's `mallinfo2`): a count the benchmarks did not make
+/// themselves.
+func heapBytesInUse() -> Int? {
+  let bytes = cheapstats_heap_bytes_in_use()
+  return bytes < 0 ? nil : Int(bytes)
 }

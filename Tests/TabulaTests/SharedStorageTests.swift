@@ -478,4 +478,75 @@ struct SharedStorageTests {
       }
     }
   }
+  @Test(
+    "an edit of one item keeps its changes beside the arrays it shares: under 1 KB a version, older versions intact"
+  )
+  func patchedPathsStaySmall() throws {
+    // 100,000 items: four levels of nodes above the leaves. Copying the
+    // arrays of each node on the path would add about 4 KB a version.
+    let (base, model) = try sharedSnapshot(count: 100_000, sections: 2)
+    var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
+    for (index, id) in [17, 50_001, 99_990, 4_242].enumerated() {
+      var updated = base
+      try updated.updateItems([TestItem(id: id, content: 5)])
+      var inserted = base
+      try inserted.insertItems([TestItem(id: 200_000 + index)], afterItem: id)
+      var deleted = base
+      try deleted.deleteItems([id])
+      for (kind, version) in [("update", updated), ("insert", inserted), ("delete", deleted)] {
+        let bytes = version.storageBytes(notSharedWith: base)
+        #expect(bytes < 1024, "\(kind) of \(id) added \(bytes) bytes")
+      }
+      versions += [
+        (updated, try model.updating([TestItem(id: id, content: 5)]).get()),
+        (
+          inserted,
+          try model.inserting([TestItem(id: 200_000 + index)], relativeTo: id, after: true).get()
+        ),
+        (deleted, try model.deleting([id]).get()),
+      ]
+    }
+    expectIntact(versions, where: { _ in true }, ids: [17, 50_001, 99_990, 4_242, 200_000, 0])
+  }
+
+  @Test(
+    "second edits of patched nodes: the same item again, its neighbours, other leaves under the same parents; each version retained and intact"
+  )
+  func secondEditsOfPatchedNodes() throws {
+    let (base, model) = try sharedSnapshot(count: 20_000, sections: 1)
+    // Each step edits the previous version (which keeps its own), near the
+    // same place or far from it, so that nodes with a pending patch are
+    // patched again, materialized, split and emptied.
+    var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
+    var nextID = 100_000
+    let steps: [(String, Int)] =
+      [
+        ("update", 500), ("update", 500), ("update", 501), ("delete", 502), ("insert", 500),
+        ("delete", 500), ("update", 499), ("insert", 499), ("insert", 499), ("move", 503),
+        ("update", 9_000), ("delete", 9_001), ("insert", 17_000), ("move", 250),
+      ] + (0..<40).map { ("insert", 510 + $0 % 3) } + (0..<30).map { ("delete", 520 + $0) }
+    for (kind, id) in steps {
+      var (snapshot, model) = versions[versions.count - 1]
+      switch kind {
+      case "update":
+        let item = TestItem(id: id, content: model.allItems.count % 7 + 1)
+        try snapshot.updateItems([item])
+        model = try model.updating([item]).get()
+      case "delete":
+        try snapshot.deleteItems([id])
+        model = try model.deleting([id]).get()
+      case "insert":
+        let item = TestItem(id: nextID)
+        nextID += 1
+        try snapshot.insertItems([item], afterItem: id)
+        model = try model.inserting([item], relativeTo: id, after: true).get()
+      default:
+        try snapshot.moveItem(id, afterItem: 10_000)
+        model = try model.moving(id, relativeTo: 10_000, after: true).get()
+      }
+      versions.append((snapshot, model))
+    }
+    #expect(versions.allSatisfy { $0.snapshot.usesSharedStorage })
+    expectIntact(versions, where: { _ in true }, ids: [499, 500, 503, 9_000, 10_000, 100_000])
+  }
 }

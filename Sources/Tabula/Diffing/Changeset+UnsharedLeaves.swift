@@ -51,10 +51,19 @@ extension Changeset {
         let parentNode = node(parent)
         // A native class array stores its elements as bare references.
         assert(MemoryLayout<Node>.size == MemoryLayout<UInt>.size)
-        parentNode.children.withUnsafeBytes { children in
-          parentNode.counts.withUnsafeBufferPointer { counts in
+        // A patched child is read from the patch.
+        let patched = parentNode.patchKind == .child ? parentNode.patchOffset : -1
+        parentNode.storedChildren.withUnsafeBytes { children in
+          parentNode.storedCounts.withUnsafeBufferPointer { counts in
             var start = parent.start
             for child in counts.indices {
+              if child == patched {
+                let node = parentNode.patchChild.unsafelyUnwrapped
+                result.append(
+                  _NodeEntry(address: entry(node).address, start: start, height: height &- 1))
+                start &+= node.count
+                continue
+              }
               let address = children.load(
                 fromByteOffset: child &* MemoryLayout<UInt>.stride, as: UInt.self)
               result.append(_NodeEntry(address: address, start: start, height: height &- 1))

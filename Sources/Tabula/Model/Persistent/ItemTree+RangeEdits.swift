@@ -28,9 +28,9 @@ extension _ItemTree {
     while node.height > 0 {
       let (child, inner) = node.child(at: offset)
       if child + 1 < node.labels.count { upper = node.labels[child + 1] }
-      if child > 0 { previous = node.children[child - 1] }
+      if child > 0 { previous = node.child(child - 1) }
       offset = inner
-      node = node.children[child]
+      node = node.child(child)
     }
     let total = node.count + items.count
     let pieces =
@@ -74,23 +74,26 @@ extension _ItemTree {
     placed: (Item, Int, UInt64) -> Void
   ) -> [_ItemChunk<Item>] {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    node.materialize()
     node.count += items.count
     if node.height == 0 {
-      node.items.insert(contentsOf: items, at: index)
-      node.hashes.insert(contentsOf: hashes, at: index)
+      node.storedItems.insert(contentsOf: items, at: index)
+      node.storedHashes.insert(contentsOf: hashes, at: index)
       let inserted = index..<(index + items.count)
       guard pieces > 1 else {
-        for offset in inserted { placed(node.items[offset], node.hashes[offset], node.label) }
+        for offset in inserted {
+          placed(node.storedItems[offset], node.storedHashes[offset], node.label)
+        }
         return []
       }
       // Even pieces; the first stays in this leaf.
-      let total = node.items.count
+      let total = node.storedItems.count
       let bounds = (0...pieces).map { $0 * total / pieces }
       for piece in 0..<pieces {
         let label = firstLabel + step * UInt64(piece)
         for offset in bounds[piece]..<bounds[piece + 1]
         where label != node.label || inserted.contains(offset) {
-          placed(node.items[offset], node.hashes[offset], label)
+          placed(node.storedItems[offset], node.storedHashes[offset], label)
         }
       }
       var siblings: [_ItemChunk<Item>] = []
@@ -98,29 +101,29 @@ extension _ItemTree {
         let range = bounds[piece]..<bounds[piece + 1]
         siblings.append(
           _ItemChunk(
-            label: firstLabel + step * UInt64(piece), items: Array(node.items[range]),
-            hashes: Array(node.hashes[range])))
+            label: firstLabel + step * UInt64(piece), items: Array(node.storedItems[range]),
+            hashes: Array(node.storedHashes[range])))
       }
       node.label = firstLabel
-      node.items.removeSubrange(bounds[1]...)
-      node.hashes.removeSubrange(bounds[1]...)
+      node.storedItems.removeSubrange(bounds[1]...)
+      node.storedHashes.removeSubrange(bounds[1]...)
       node.count = bounds[1]
       return siblings
     }
     let (child, offset) = node.child(at: index)
     let siblings = insert(
-      contentsOf: items, hashes: hashes, at: offset, into: &node.children[child],
+      contentsOf: items, hashes: hashes, at: offset, into: &node.storedChildren[child],
       pieces: pieces, firstLabel: firstLabel, step: step, placed: placed)
-    node.counts[child] = node.children[child].count
-    node.labels[child] = node.children[child].label
-    node.children.insert(contentsOf: siblings, at: child + 1)
-    node.counts.insert(contentsOf: siblings.lazy.map(\.count), at: child + 1)
+    node.storedCounts[child] = node.storedChildren[child].count
+    node.labels[child] = node.storedChildren[child].label
+    node.storedChildren.insert(contentsOf: siblings, at: child + 1)
+    node.storedCounts.insert(contentsOf: siblings.lazy.map(\.count), at: child + 1)
     node.labels.insert(contentsOf: siblings.lazy.map(\.label), at: child + 1)
     node.label = node.labels[0]
-    guard node.children.count > fanout else { return [] }
-    let level = grouped(node.children)
-    node.children = level[0].children
-    node.counts = level[0].counts
+    guard node.storedChildren.count > fanout else { return [] }
+    let level = grouped(node.storedChildren)
+    node.storedChildren = level[0].storedChildren
+    node.storedCounts = level[0].storedCounts
     node.labels = level[0].labels
     node.count = level[0].count
     return Array(level.dropFirst())
@@ -143,29 +146,43 @@ extension _ItemTree {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     node.count -= range.count
     if node.height == 0 {
-      node.items.removeSubrange(range)
-      node.hashes.removeSubrange(range)
+      if range.count == 1 {
+        _ = node.removeItem(at: range.lowerBound)
+        return
+      }
+      node.materialize()
+      node.storedItems.removeSubrange(range)
+      node.storedHashes.removeSubrange(range)
       return
     }
+    // A range inside one child that leaves it some items: that child alone
+    // changes (kept as the node's patch when it can be).
+    let (first, offset) = node.child(at: range.lowerBound)
+    if offset + range.count <= node.childCount(first) && range.count < node.childCount(first) {
+      node.editChild(first) { removeSubrange(offset..<(offset + range.count), from: &$0) }
+      node.label = node.labels[0]
+      return
+    }
+    node.materialize()
     // The children the range touches, from the last so that indices hold.
     var start = node.count + range.count  // the node's count before
-    var child = node.children.count
+    var child = node.storedChildren.count
     while child > 0 {
       child -= 1
-      start -= node.counts[child]
-      let end = start + node.counts[child]
+      start -= node.storedCounts[child]
+      let end = start + node.storedCounts[child]
       if end <= range.lowerBound { break }
       if start >= range.upperBound { continue }
       let lower = max(range.lowerBound, start)
       let upper = min(range.upperBound, end)
       if lower == start && upper == end {
-        node.children.remove(at: child)
-        node.counts.remove(at: child)
+        node.storedChildren.remove(at: child)
+        node.storedCounts.remove(at: child)
         node.labels.remove(at: child)
       } else {
-        removeSubrange((lower - start)..<(upper - start), from: &node.children[child])
-        node.counts[child] = node.children[child].count
-        node.labels[child] = node.children[child].label
+        removeSubrange((lower - start)..<(upper - start), from: &node.storedChildren[child])
+        node.storedCounts[child] = node.storedChildren[child].count
+        node.labels[child] = node.storedChildren[child].label
       }
     }
     if !node.labels.isEmpty { node.label = node.labels[0] }

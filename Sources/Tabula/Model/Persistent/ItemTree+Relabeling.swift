@@ -27,8 +27,9 @@ extension _ItemTree {
       // A lone leaf: its label anywhere in the range.
       if !isKnownUniquelyReferenced(&root) { root = root.copy() }
       root.label = _ItemTree.labelLimit / 2
-      for offset in root.items.indices {
-        relabeled(root.items[offset], root.hashes[offset], root.label)
+      root.materialize()
+      for offset in root.storedItems.indices {
+        relabeled(root.storedItems[offset], root.storedHashes[offset], root.label)
       }
     } else {
       _ItemTree.relabel(
@@ -53,8 +54,8 @@ extension _ItemTree {
     guard node.height > 1 else { return false }
     let (child, offset) = node.child(at: index)
     return findsWindow(
-      around: offset, in: node.children[child],
-      lower: child > 0 ? lastLabel(of: node.children[child - 1]) : lower,
+      around: offset, in: node.child(child),
+      lower: child > 0 ? lastLabel(of: node.child(child - 1)) : lower,
       upper: child + 1 < node.labels.count ? node.labels[child + 1] : upper)
   }
 
@@ -66,17 +67,17 @@ extension _ItemTree {
     relabeled: (Item, Int, UInt64) -> Void
   ) {
     let (child, offset) = node.child(at: index)
-    let childLower = child > 0 ? lastLabel(of: node.children[child - 1]) : lower
+    let childLower = child > 0 ? lastLabel(of: node.child(child - 1)) : lower
     let childUpper = child + 1 < node.labels.count ? node.labels[child + 1] : upper
     if node.height > 1
       && findsWindow(
-        around: offset, in: node.children[child], lower: childLower, upper: childUpper)
+        around: offset, in: node.child(child), lower: childLower, upper: childUpper)
     {
       if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-      relabel(
-        around: offset, in: &node.children[child], lower: childLower, upper: childUpper,
-        relabeled: relabeled)
-      node.labels[child] = node.children[child].label
+      node.editChild(child) {
+        relabel(
+          around: offset, in: &$0, lower: childLower, upper: childUpper, relabeled: relabeled)
+      }
       node.label = node.labels[0]
       return
     }
@@ -85,17 +86,18 @@ extension _ItemTree {
     var next = lower + spacing
     func spread(_ node: inout _ItemChunk<Item>) {
       if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+      node.materialize()
       if node.height == 0 {
         node.label = next
         next += spacing * UInt64(max(1, node.count))
-        for offset in node.items.indices {
-          relabeled(node.items[offset], node.hashes[offset], node.label)
+        for offset in node.storedItems.indices {
+          relabeled(node.storedItems[offset], node.storedHashes[offset], node.label)
         }
         return
       }
-      for child in node.children.indices {
-        spread(&node.children[child])
-        node.labels[child] = node.children[child].label
+      for child in node.storedChildren.indices {
+        spread(&node.storedChildren[child])
+        node.labels[child] = node.storedChildren[child].label
       }
       node.label = node.labels[0]
     }
@@ -106,7 +108,7 @@ extension _ItemTree {
   @inlinable
   static func lastLabel(of node: _ItemChunk<Item>) -> UInt64 {
     var node = node
-    while node.height > 0 { node = node.children[node.children.count - 1] }
+    while node.height > 0 { node = node.child(node.childCount - 1) }
     return node.label
   }
 }

@@ -16,6 +16,10 @@
 ///
 /// Deletes drop empty leaves and inner nodes but do not merge half-empty
 /// ones: the height stays what the largest version needed.
+///
+/// A copied node keeps the edit of one child or one item as a patch beside
+/// the arrays it shares with the node it copies (see ``_ItemChunk``), so an
+/// edit's path copies node objects, not arrays.
 @usableFromInline
 struct _ItemTree<Item: Diffable>: Sendable {
   @usableFromInline var root: _ItemChunk<Item>
@@ -77,7 +81,7 @@ struct _ItemTree<Item: Diffable>: Sendable {
     while node.height > 0 {
       let (child, inner) = node.child(at: offset)
       offset = inner
-      node = node.children[child]
+      node = node.child(child)
     }
     return (node, offset)
   }
@@ -86,7 +90,7 @@ struct _ItemTree<Item: Diffable>: Sendable {
   @inlinable
   subscript(index: Int) -> Item {
     let (leaf, offset) = leaf(at: index)
-    return leaf.items[offset]
+    return leaf.item(at: offset)
   }
 
   /// The leaf labelled `label` and the position of its first item, if the
@@ -99,10 +103,8 @@ struct _ItemTree<Item: Diffable>: Sendable {
     var start = 0
     while node.height > 0 {
       let child = node.child(labeled: label)
-      node.counts.withUnsafeBufferPointer { counts in
-        for before in 0..<child { start &+= counts[before] }
-      }
-      node = node.children[child]
+      start &+= node.start(ofChild: child)
+      node = node.child(child)
     }
     return node.label == label ? (node, start) : nil
   }
@@ -117,7 +119,8 @@ struct _ItemTree<Item: Diffable>: Sendable {
         return
       }
       var start = start
-      for child in node.children {
+      for slot in 0..<node.childCount {
+        let child = node.child(slot)
         visit(child, start)
         start += child.count
       }
@@ -175,10 +178,10 @@ struct _ItemTree<Item: Diffable>: Sendable {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     node.count += 1
     if node.height == 0 {
-      node.items.insert(item, at: index)
-      node.hashes.insert(hash, at: index)
+      node.insertItem(item, hash: hash, at: index)
       label = node.label
-      guard node.items.count > leafCapacity else { return nil }
+      guard node.count > leafCapacity else { return nil }
+      node.materialize()
       // The labels free on each side: down to the previous leaf's, up to
       // the next one's.
       let leftRoom = node.label - (previous.map(lastLabel(of:)) ?? 0)
@@ -187,11 +190,12 @@ struct _ItemTree<Item: Diffable>: Sendable {
         overflowed = true
         return nil
       }
-      let half = node.items.count / 2
+      let half = node.count / 2
       let right = _ItemChunk(
-        label: node.label, items: Array(node.items[half...]), hashes: Array(node.hashes[half...]))
-      node.items.removeSubrange(half...)
-      node.hashes.removeSubrange(half...)
+        label: node.label, items: Array(node.storedItems[half...]),
+        hashes: Array(node.storedHashes[half...]))
+      node.storedItems.removeSubrange(half...)
+      node.storedHashes.removeSubrange(half...)
       node.count = half
       // One half takes a new label on the side with more room, a fixed step
       // away rather than in the middle of the gap: inserts in a row (an
@@ -208,33 +212,35 @@ struct _ItemTree<Item: Diffable>: Sendable {
         node.label -= min(leftRoom / 2, _ItemTree.labelStep)
         relabeledHalf = node
       }
-      for offset in relabeledHalf.items.indices {
-        relabeled(relabeledHalf.items[offset], relabeledHalf.hashes[offset], relabeledHalf.label)
+      for offset in relabeledHalf.storedItems.indices {
+        relabeled(
+          relabeledHalf.storedItems[offset], relabeledHalf.storedHashes[offset],
+          relabeledHalf.label)
       }
       label = index >= half ? right.label : node.label
       return right
     }
     let (child, offset) = node.child(at: index)
     let bound = child + 1 < node.labels.count ? node.labels[child + 1] : upperBound
-    let sibling = insert(
-      item, hash: hash, at: offset, into: &node.children[child],
-      after: child > 0 ? node.children[child - 1] : previous, upperBound: bound, label: &label,
-      overflowed: &overflowed, relabeled: relabeled)
-    node.counts[child] = node.children[child].count
-    node.labels[child] = node.children[child].label
-    if let sibling {
-      node.children.insert(sibling, at: child + 1)
-      node.counts.insert(sibling.count, at: child + 1)
-      node.labels.insert(sibling.label, at: child + 1)
+    let before = child > 0 ? node.child(child - 1) : previous
+    let sibling = node.editChild(child) {
+      insert(
+        item, hash: hash, at: offset, into: &$0, after: before, upperBound: bound, label: &label,
+        overflowed: &overflowed, relabeled: relabeled)
     }
     node.label = node.labels[0]
-    guard node.children.count > fanout else { return nil }
-    let half = node.children.count / 2
-    let right = _ItemChunk(children: Array(node.children[half...]))
-    node.children.removeSubrange(half...)
-    node.counts.removeSubrange(half...)
+    guard let sibling else { return nil }
+    node.materialize()
+    node.storedChildren.insert(sibling, at: child + 1)
+    node.storedCounts.insert(sibling.count, at: child + 1)
+    node.labels.insert(sibling.label, at: child + 1)
+    guard node.childCount > fanout else { return nil }
+    let half = node.childCount / 2
+    let right = _ItemChunk(children: Array(node.storedChildren[half...]))
+    node.storedChildren.removeSubrange(half...)
+    node.storedCounts.removeSubrange(half...)
     node.labels.removeSubrange(half...)
-    node.count = node.counts.reduce(0, +)
+    node.count = node.storedCounts.reduce(0, +)
     return right
   }
 
@@ -253,8 +259,8 @@ struct _ItemTree<Item: Diffable>: Sendable {
   /// with none becomes an empty leaf.
   @inlinable
   mutating func collapseRoot() {
-    while root.height > 0 && root.children.count == 1 { root = root.children[0] }
-    if root.height > 0 && root.children.isEmpty {
+    while root.height > 0 && root.childCount == 1 { root = root.child(0) }
+    if root.height > 0 && root.childCount == 0 {
       root = _ItemChunk(label: root.label, items: [], hashes: [])
     }
   }
@@ -263,18 +269,14 @@ struct _ItemTree<Item: Diffable>: Sendable {
   static func remove(at index: Int, from node: inout _ItemChunk<Item>) -> (item: Item, hash: Int) {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     node.count -= 1
-    if node.height == 0 {
-      return (node.items.remove(at: index), node.hashes.remove(at: index))
-    }
+    if node.height == 0 { return node.removeItem(at: index) }
     let (child, offset) = node.child(at: index)
-    let removed = remove(at: offset, from: &node.children[child])
-    if node.children[child].count == 0 {
-      node.children.remove(at: child)
-      node.counts.remove(at: child)
+    let removed = node.editChild(child) { remove(at: offset, from: &$0) }
+    if node.child(child).count == 0 {
+      node.materialize()
+      node.storedChildren.remove(at: child)
+      node.storedCounts.remove(at: child)
       node.labels.remove(at: child)
-    } else {
-      node.counts[child] -= 1
-      node.labels[child] = node.children[child].label
     }
     if !node.labels.isEmpty { node.label = node.labels[0] }
     return removed
@@ -292,12 +294,11 @@ struct _ItemTree<Item: Diffable>: Sendable {
   static func replace(at index: Int, with item: Item, hash: Int, in node: inout _ItemChunk<Item>) {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     if node.height == 0 {
-      node.items[index] = item
-      node.hashes[index] = hash
+      node.replaceItem(at: index, with: item, hash: hash)
       return
     }
     let (child, offset) = node.child(at: index)
-    replace(at: offset, with: item, hash: hash, in: &node.children[child])
+    node.editChild(child) { replace(at: offset, with: item, hash: hash, in: &$0) }
   }
 
   // MARK: Checks
@@ -308,6 +309,7 @@ struct _ItemTree<Item: Diffable>: Sendable {
   func verify() -> [UInt64] {
     var labels: [UInt64] = []
     func check(_ node: _ItemChunk<Item>) -> Int {
+      node.verifyPatch()
       if node.height == 0 {
         precondition(node.items.count == node.count, "leaf count")
         precondition(node.hashes.count == node.count, "one hash per leaf item")
@@ -316,16 +318,19 @@ struct _ItemTree<Item: Diffable>: Sendable {
         labels.append(node.label)
         return node.count
       }
-      precondition(!node.children.isEmpty, "inner nodes have children")
-      precondition(node.children.count <= _ItemTree.fanout, "fanout")
-      precondition(node.counts.count == node.children.count, "one count per child")
-      precondition(node.labels.count == node.children.count, "one label per child")
+      let children = node.children
+      let counts = node.counts
+      precondition(!children.isEmpty, "inner nodes have children")
+      precondition(children.count <= _ItemTree.fanout, "fanout")
+      precondition(counts.count == children.count, "one count per child")
+      precondition(node.labels.count == children.count, "one label per child")
       var total = 0
-      for (index, child) in node.children.enumerated() {
+      for (index, child) in children.enumerated() {
         precondition(child.height == node.height - 1, "children one level down")
         let count = check(child)
         precondition(count > 0, "no empty child")
-        precondition(node.counts[index] == count, "child count")
+        precondition(counts[index] == count, "child count")
+        precondition(node.childCount(index) == count, "child count read through the patch")
         precondition(node.labels[index] == child.label, "child label")
         total += count
       }

@@ -39,8 +39,16 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   @inlinable
   func index(of id: Item.ID, hash: Int, inLeafLabeled label: UInt64) -> Int? {
     guard let (leaf, start) = tree.locate(label: label) else { return nil }
-    return leaf.hashes.withUnsafeBufferPointer { hashes in
-      for offset in hashes.indices where hashes[offset] == hash && leaf.items[offset].id == id {
+    guard leaf.patchKind == .none else {
+      for offset in 0..<leaf.count
+      where leaf.hash(at: offset) == hash && leaf.item(at: offset).id == id {
+        return start &+ offset
+      }
+      return nil
+    }
+    return leaf.storedHashes.withUnsafeBufferPointer { hashes in
+      for offset in hashes.indices where hashes[offset] == hash && leaf.storedItems[offset].id == id
+      {
         return start &+ offset
       }
       return nil

@@ -101,7 +101,7 @@ extension Snapshot {
     var flat = range.lowerBound
     while flat < range.upperBound {
       let (leaf, offset) = shared.tree.leaf(at: flat)
-      let end = min(leaf.items.count, offset + range.upperBound - flat)
+      let end = min(leaf.count, offset + range.upperBound - flat)
       result.append(contentsOf: leaf.items[offset..<end])
       flat += end - offset
     }
@@ -227,8 +227,9 @@ extension Snapshot {
 
 extension Snapshot {
   /// The bytes this snapshot's item storage holds that `other`'s does not
-  /// share: the tree and id-overlay nodes (objects and their arrays'
-  /// buffers, by their capacity), the id index's base when this version
+  /// share: the tree nodes (each object, and those of its arrays' buffers,
+  /// by their capacity, that no node of `other` holds: a patched copy shares
+  /// them), the id overlay's nodes, the id index's base when this version
   /// rebuilt it, and the section starts when they are not the same array.
   /// For benchmarks: what a version adds to the one it came from.
   ///
@@ -237,24 +238,36 @@ extension Snapshot {
     func arrayBytes<Element>(_ array: [Element]) -> Int {
       array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<Element>.stride
     }
+    func address<Element>(_ array: [Element]) -> UInt {
+      array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
     func sameBuffer<Element>(_ mine: [Element], _ theirs: [Element]?) -> Bool {
       guard let theirs else { return false }
-      return mine.withUnsafeBufferPointer { mine in
-        theirs.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
-      }
+      return address(mine) == address(theirs)
     }
     var bytes = 0
     if !sameBuffer(_sectionStarts, other._sectionStarts) { bytes += arrayBytes(_sectionStarts) }
     guard let shared = _shared else { return bytes + arrayBytes(_items) + arrayBytes(_itemHashes) }
     var known = Set<ObjectIdentifier>()
+    var knownBuffers = Set<UInt>()
     if let theirs = other._shared {
-      theirs.tree.forEachNode { known.insert(ObjectIdentifier($0)) }
+      theirs.tree.forEachNode { node in
+        known.insert(ObjectIdentifier(node))
+        knownBuffers.formUnion([
+          address(node.storedItems), address(node.storedHashes), address(node.storedChildren),
+          address(node.storedCounts), address(node.labels),
+        ])
+      }
       theirs.ids.overlay.forEachNode { known.insert(ObjectIdentifier($0)) }
+    }
+    func unshared<Element>(_ array: [Element]) -> Int {
+      knownBuffers.contains(address(array)) ? 0 : arrayBytes(array)
     }
     shared.tree.forEachNode(skipping: known) { node in
       bytes +=
-        80 + arrayBytes(node.items) + arrayBytes(node.hashes) + arrayBytes(node.children)
-        + arrayBytes(node.counts) + arrayBytes(node.labels)
+        _ItemChunk<Item>.objectBytes + (node.patchItem == nil ? 0 : _ItemChunk<Item>.patchItemBytes)
+        + unshared(node.storedItems) + unshared(node.storedHashes)
+        + unshared(node.storedChildren) + unshared(node.storedCounts) + unshared(node.labels)
     }
     shared.ids.overlay.forEachNode(skipping: known) { node in
       bytes += 48 + arrayBytes(node.entries) + arrayBytes(node.children)
@@ -264,6 +277,19 @@ extension Snapshot {
       bytes += arrayBytes(shared.ids.base.slots) + arrayBytes(shared.ids.baseLabels)
     }
     return bytes
+  }
+}
+
+extension _ItemChunk {
+  /// The heap bytes of a node object: a 16-byte header, eight words (height,
+  /// count, label, five arrays), the patch's offset, child and item, its
+  /// kind and a flag (106 bytes), in malloc's 16-byte chunks with their
+  /// 8-byte header; and a patched item's box.
+  static var objectBytes: Int { 112 }
+
+  /// The heap bytes of a patched item's box: header, item, hash.
+  static var patchItemBytes: Int {
+    (16 + MemoryLayout<Item>.stride + 8 + 8 + 15) / 16 * 16
   }
 }
 

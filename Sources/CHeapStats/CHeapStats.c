@@ -1,0 +1,14 @@
+#include "CHeapStats.h"
+
+#if __has_include(<malloc.h>)
+#include <malloc.h>
+#endif
+
+long long cheapstats_heap_bytes_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+  struct mallinfo2 info = mallinfo2();
+  return (long long)info.uordblks;
+#else
+  return -1;
+#endif
+}
