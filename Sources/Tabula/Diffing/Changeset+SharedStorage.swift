@@ -120,8 +120,8 @@ extension Changeset {
     // every candidate shifted by the difference in candidates, and the few
     // among the candidates are checked one by one.
     guard
-      ({ (oldStarts: _SectionStarts, newStarts: _SectionStarts) in
-        do {
+      old._sectionStarts.withUnsafeBufferPointer({ oldStarts in
+        new._sectionStarts.withUnsafeBufferPointer { newStarts in
           let lowest = min(oldSide.positions.first ?? .max, newSide.positions.first ?? .max)
           let highest = max(oldSide.positions.last ?? -1, newSide.positions.last ?? -1)
           let shift = newSide.positions.count - oldSide.positions.count
@@ -140,7 +140,7 @@ extension Changeset {
           }
           return true
         }
-      })(old._sectionStarts, new._sectionStarts)
+      })
     else { return nil }
 
     var result = Changeset()

@@ -47,7 +47,7 @@ extension Snapshot {
       let base = starts[starts.count - 1]
       starts.append(contentsOf: part._sectionStarts.dropFirst().map { $0 + base })
     }
-    result._sectionStarts = _SectionStarts(starts)
+    result._sectionStarts = starts
     try result._rebuildSectionTable()
     result._rebuildItemSections()
     try result._rebuildItemTable()

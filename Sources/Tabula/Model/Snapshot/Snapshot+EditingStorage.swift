@@ -53,7 +53,9 @@ extension Snapshot {
     var copy = self
     copy._items.insert(contentsOf: items, at: flat)
     copy._itemHashes.insert(contentsOf: hashes, at: flat)
-    copy._sectionStarts.shift(after: section, by: items.count)
+    for later in (section + 1)..<copy._sectionStarts.count {
+      copy._sectionStarts[later] += items.count
+    }
     copy._rebuildItemSections()
     try copy._rebuildItemTable()
     copy._checkInvariants()
@@ -72,7 +74,7 @@ extension Snapshot {
     _itemHashes.append(contentsOf: hashes)
     _itemSections.append(
       contentsOf: repeatElement(Int32(truncatingIfNeeded: section), count: items.count))
-    _sectionStarts.shift(after: section, by: items.count)
+    for later in (section + 1)..<_sectionStarts.count { _sectionStarts[later] += items.count }
     for offset in items.indices {
       _itemTable.insertNew(position: base + offset, hash: hashes[offset])
     }
@@ -153,7 +155,7 @@ extension Snapshot {
     _shared = nil
     _items = items
     _itemHashes = hashes
-    _sectionStarts = _SectionStarts(starts)
+    _sectionStarts = starts
     _rebuildItemSections()
     _itemTable = _items.withUnsafeBufferPointer { items in
       IDTable(hashes: hashes, equal: { items[$0].id == items[$1].id }, duplicate: { _, _ in })
@@ -186,16 +188,14 @@ extension Snapshot {
   /// index `destination` (counted once it left), in `targetSection`: the
   /// move both id-based and positional moves make.
   ///
-  /// - Complexity: O(log n) in shared storage (O(s) more, s the number of
-  ///   sections, when the section starts' pending shift does not compose
-  ///   with this move's), else O(n).
+  /// - Complexity: O(log n + s) in shared storage, else O(n).
   @inlinable
   mutating func _move(
     from source: Int, sourceSection: Int, to destination: Int, targetSection: Int
   ) {
     let inSharedStorage = _prepareSharedEdit()
-    _sectionStarts.shift(after: sourceSection, by: -1)
-    _sectionStarts.shift(after: targetSection, by: 1)
+    for later in (sourceSection + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
+    for later in (targetSection + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
     if inSharedStorage {
       var shared = _shared!
       _shared = nil
@@ -209,7 +209,7 @@ extension Snapshot {
     let hash = _itemHashes.remove(at: source)
     _items.insert(item, at: destination)
     _itemHashes.insert(hash, at: destination)
-    _replaceItems(_items, hashes: _itemHashes, starts: _sectionStarts.array)
+    _replaceItems(_items, hashes: _itemHashes, starts: _sectionStarts)
   }
 
   @inlinable
@@ -256,8 +256,7 @@ extension Snapshot {
     if _shared != nil, _dropsOnlyEmptySections(order) {
       let oldStarts = _sectionStarts
       _keepSections(order)
-      _sectionStarts = _SectionStarts(
-        order.map { oldStarts[$0] } + [oldStarts[oldStarts.count - 1]])
+      _sectionStarts = order.map { oldStarts[$0] } + [oldStarts[oldStarts.count - 1]]
       _checkInvariants()
       return
     }

@@ -19,10 +19,6 @@ extension Snapshot {
   func _verifyInvariants() {
     precondition(_sectionHashes.count == _sections.count, "one hash per section")
     precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
-    precondition(
-      _sectionStarts.shifted.upperBound <= _sectionStarts.count
-        && (_sectionStarts.shifted.isEmpty == (_sectionStarts.delta == 0)),
-      "a pending shift of section starts inside them, and only a nonzero one")
     precondition(_sectionStarts.first == 0, "the first section starts at 0")
     precondition(_sectionStarts.last == _itemCount, "the starts end at the item count")
     for section in _sections.indices {

@@ -194,10 +194,12 @@ extension Snapshot {
   @inlinable @inline(__always)
   func _uncheckedFlatIndex(of path: ItemPath) -> Int? {
     guard UInt(bitPattern: path.section) < UInt(bitPattern: _sections.count) else { return nil }
-    let start = _sectionStarts.unchecked(path.section)
-    let count = _sectionStarts.unchecked(path.section &+ 1) &- start
-    guard UInt(bitPattern: path.item) < UInt(bitPattern: count) else { return nil }
-    return start &+ path.item
+    return _sectionStarts.withUnsafeBufferPointer { starts in
+      let start = starts[path.section]
+      let count = starts[path.section &+ 1] &- start
+      guard UInt(bitPattern: path.item) < UInt(bitPattern: count) else { return nil }
+      return start &+ path.item
+    }
   }
 
   /// Traps with the message naming `path` and the valid range.

@@ -98,7 +98,7 @@ extension Snapshot {
     copy._itemSections.replaceSubrange(
       start..<end,
       with: repeatElement(Int32(truncatingIfNeeded: index), count: items.count))
-    copy._sectionStarts.shift(after: index, by: delta)
+    for later in (index + 1)..<copy._sectionStarts.count { copy._sectionStarts[later] += delta }
     guard fits else {
       try copy._rebuildItemTable()  // throws the duplicates
       preconditionFailure("a duplicate id was found that the table did not report")

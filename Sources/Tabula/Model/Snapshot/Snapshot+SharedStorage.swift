@@ -79,13 +79,15 @@ extension Snapshot {
     if _shared == nil { return _itemSections.withUnsafeBufferPointer { Int($0[flat]) } }
     // The last section starting at or before `flat` (empty sections start
     // where the next does, so the last one is the non-empty one).
-    var low = 0
-    var high = _sectionStarts.count &- 1
-    while high &- low > 1 {
-      let middle = (low &+ high) &>> 1
-      if _sectionStarts.unchecked(middle) <= flat { low = middle } else { high = middle }
+    return _sectionStarts.withUnsafeBufferPointer { starts in
+      var low = 0
+      var high = starts.count &- 1
+      while high &- low > 1 {
+        let middle = (low &+ high) &>> 1
+        if starts[middle] <= flat { low = middle } else { high = middle }
+      }
+      return low
     }
-    return low
   }
 
   /// The items in flat `range`, in order.
@@ -130,7 +132,7 @@ extension Snapshot {
   mutating func _moveToFlatStorage() {
     guard let shared = _shared else { return }
     let (items, hashes) = shared.tree.flattened()
-    _replaceItems(items, hashes: hashes, starts: _sectionStarts.array)
+    _replaceItems(items, hashes: hashes, starts: _sectionStarts)
   }
 
   /// Prepares an edit of `count` items: a snapshot large enough keeps its
@@ -178,24 +180,20 @@ extension Snapshot {
   /// Inserts `items` (checked: no duplicates) at flat index `flat`, inside
   /// `section`, in shared storage.
   ///
-  /// - Complexity: O(log n + k); O(s) more, s the number of sections, when
-  ///   the section starts' pending shift does not compose with this one
-  ///   (see ``_SectionStarts``).
+  /// - Complexity: O(log n + k + s).
   @inlinable
   mutating func _sharedInsert(_ items: [Item], hashes: [Int], atFlatIndex flat: Int, section: Int) {
     var shared = _shared!
     _shared = nil
     shared.insert(contentsOf: items, hashes: hashes, at: flat)
     _shared = shared
-    _sectionStarts.shift(after: section, by: items.count)
+    for later in (section + 1)..<_sectionStarts.count { _sectionStarts[later] += items.count }
   }
 
   /// Removes the items at the flat indices `doomed` (ascending, unique) from
   /// shared storage, and the marks of those items.
   ///
-  /// - Complexity: O(k log n) for items of one section; O(s) more, s the
-  ///   number of sections, for items of several, or when the section
-  ///   starts' pending shift does not compose with this one.
+  /// - Complexity: O(k log n + s), s the number of sections.
   @inlinable
   mutating func _sharedRemove(atFlatIndices doomed: [Int]) {
     guard !doomed.isEmpty else { return }
@@ -214,14 +212,7 @@ extension Snapshot {
       end = start
     }
     _shared = shared
-    // Items of one section: the later sections start that many earlier (a
-    // shift the version shares its starts through).
-    let section = _itemSection(atFlatIndex: doomed[0])
-    if doomed.count == 1 || section == _itemSection(atFlatIndex: doomed[doomed.count - 1]) {
-      _sectionStarts.shift(after: section, by: -doomed.count)
-      return
-    }
-    // Else each section start moves back by the doomed items before it.
+    // Each section start moves back by the doomed items before it.
     var removedBefore = 0
     var next = 0
     for index in _sectionStarts.indices {
@@ -255,9 +246,7 @@ extension Snapshot {
       return address(mine) == address(theirs)
     }
     var bytes = 0
-    if !sameBuffer(_sectionStarts.base, other._sectionStarts.base) {
-      bytes += arrayBytes(_sectionStarts.base)
-    }
+    if !sameBuffer(_sectionStarts, other._sectionStarts) { bytes += arrayBytes(_sectionStarts) }
     guard let shared = _shared else { return bytes + arrayBytes(_items) + arrayBytes(_itemHashes) }
     var known = Set<ObjectIdentifier>()
     var knownBuffers = Set<UInt>()

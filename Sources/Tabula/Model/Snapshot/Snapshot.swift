@@ -53,7 +53,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   @usableFromInline var _sectionTable: IDTable
   /// `_sectionStarts[s]` is the flat index of section `s`'s first item; one
   /// extra entry holds the item count.
-  @usableFromInline var _sectionStarts: _SectionStarts
+  @usableFromInline var _sectionStarts: [Int]
   @usableFromInline var _items: [Item]
   @usableFromInline var _itemHashes: [Int]
   @usableFromInline var _itemSections: [Int32]
@@ -182,7 +182,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
     self.init()
     _sections = sections
     _sectionHashes = IDHashing.hashes(of: sections)
-    _sectionStarts = _SectionStarts(starts)
+    _sectionStarts = starts
     _items = items
     _itemHashes = itemHashes
     try _rebuildSectionTable()
@@ -255,7 +255,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   @inlinable
   func _path(atFlatIndex flat: Int) -> ItemPath {
     let section = _itemSection(atFlatIndex: flat)
-    let start = _sectionStarts.unchecked(section)
+    let start = _sectionStarts.withUnsafeBufferPointer { $0[section] }
     return ItemPath(section: section, item: flat &- start)
   }
 
