@@ -549,4 +549,60 @@ struct SharedStorageTests {
     #expect(versions.allSatisfy { $0.snapshot.usesSharedStorage })
     expectIntact(versions, where: { _ in true }, ids: [499, 500, 503, 9_000, 10_000, 100_000])
   }
+  @Test(
+    "setting ids in a copy of the id overlay copies no array of children, and both versions keep their labels"
+  )
+  func overlayPatches() {
+    var trie = _IDTrie<Int>()
+    for id in 0..<5_000 { trie.set(UInt64(id), for: id, hash: IDHashing.hash(id)) }
+    var versions = [trie]
+    // Each version sets one new id and relabels one old one.
+    for step in 0..<200 {
+      var next = versions[versions.count - 1]
+      let id = 10_000 + step
+      next.set(UInt64(id), for: id, hash: IDHashing.hash(id))
+      let old = step * 17 % 5_000
+      next.set(UInt64(1_000_000 + step), for: old, hash: IDHashing.hash(old))
+      versions.append(next)
+    }
+    // One set in a copy: the nodes on its path are new, their arrays of
+    // children are not (the replaced child is the patch).
+    var copy = trie
+    copy.set(1, for: 99_999, hash: IDHashing.hash(99_999))
+    var knownChildren = Set<UInt>()
+    var known = Set<ObjectIdentifier>()
+    trie.forEachNode { node in
+      known.insert(ObjectIdentifier(node))
+      knownChildren.insert(
+        node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+    }
+    var newNodes = 0
+    copy.forEachNode(skipping: known) { node in
+      newNodes += 1
+      if !node.storedChildren.isEmpty {
+        let buffer = node.storedChildren.withUnsafeBufferPointer {
+          UInt(bitPattern: $0.baseAddress)
+        }
+        let shared = knownChildren.contains(buffer)
+        #expect(shared, "a copied node shares its children")
+      }
+    }
+    #expect(newNodes >= 2)
+    for (step, version) in versions.enumerated() {
+      version.verify()
+      #expect(version.count == 5_000 + step)
+      for id in stride(from: 0, to: 5_000, by: 7) {
+        // The last relabelling of the id before this version, if any.
+        let last = (0..<step).last { $0 * 17 % 5_000 == id }
+        #expect(
+          version.label(of: id, hash: IDHashing.hash(id))
+            == (last.map { UInt64(1_000_000 + $0) } ?? UInt64(id)), "version \(step), id \(id)")
+      }
+      for later in 0..<200 {
+        let id = 10_000 + later
+        #expect(
+          version.label(of: id, hash: IDHashing.hash(id)) == (later < step ? UInt64(id) : nil))
+      }
+    }
+  }
 }

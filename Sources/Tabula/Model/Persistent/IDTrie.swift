@@ -28,24 +28,84 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
   /// mutated only by the one version that holds it uniquely, never in
   /// overlapping accesses, and the checks cost more than the edits they
   /// guard (a tenth of an outline toggle's time).
+  ///
+  /// As in ``_ItemChunk``, a copy shares its arrays with the node it copies
+  /// and keeps a replaced child beside them as a patch (``patchIndex``,
+  /// ``patchChild``), instead of copying its children (a retain of each, up
+  /// to 32) to replace one; a second edit applies the patch first.
   @usableFromInline
   final class Node: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var entryMap: UInt32
     @exclusivity(unchecked) @usableFromInline var childMap: UInt32
     @exclusivity(unchecked) @usableFromInline var entries: [Entry]
-    @exclusivity(unchecked) @usableFromInline var children: [Node]
+    /// The children before the patch.
+    @exclusivity(unchecked) @usableFromInline var storedChildren: [Node]
+    /// The child that replaces `storedChildren[patchIndex]`, if any.
+    @exclusivity(unchecked) @usableFromInline var patchChild: Node?
+    @exclusivity(unchecked) @usableFromInline var patchIndex: Int32
+    /// Whether no other node shares the arrays (a hint, as in
+    /// ``_ItemChunk/ownsArrays``).
+    @exclusivity(unchecked) @usableFromInline var ownsArrays: Bool
 
     @inlinable
     init(entryMap: UInt32 = 0, childMap: UInt32 = 0, entries: [Entry] = [], children: [Node] = []) {
       self.entryMap = entryMap
       self.childMap = childMap
       self.entries = entries
-      self.children = children
+      storedChildren = children
+      patchIndex = -1
+      ownsArrays = true
     }
 
     @inlinable
     func copy() -> Node {
-      Node(entryMap: entryMap, childMap: childMap, entries: entries, children: children)
+      let copy = Node(
+        entryMap: entryMap, childMap: childMap, entries: entries, children: storedChildren)
+      copy.patchChild = patchChild
+      copy.patchIndex = patchIndex
+      copy.ownsArrays = false
+      return copy
+    }
+
+    /// Child `index`, in the order of `childMap`'s bits.
+    @inlinable
+    func child(_ index: Int) -> Node {
+      index == Int(patchIndex) ? patchChild.unsafelyUnwrapped : storedChildren[index]
+    }
+
+    /// The children, in order.
+    @inlinable
+    var children: [Node] {
+      guard patchIndex >= 0 else { return storedChildren }
+      var children = storedChildren
+      children[Int(patchIndex)] = patchChild.unsafelyUnwrapped
+      return children
+    }
+
+    /// Applies the patch to the arrays, so that they can be edited in place
+    /// (the node is not shared).
+    @inlinable
+    func materialize() {
+      if patchIndex >= 0 {
+        storedChildren[Int(patchIndex)] = patchChild.unsafelyUnwrapped
+        patchChild = nil
+        patchIndex = -1
+      }
+      ownsArrays = true
+    }
+
+    /// Calls `body` with child `index` to edit it (the node is not shared),
+    /// as a patch when no other is pending and the arrays may be shared.
+    @inlinable
+    func editChild<Result>(_ index: Int, _ body: (inout Node) -> Result) -> Result {
+      if index == Int(patchIndex) { return body(&patchChild!) }
+      if patchIndex < 0 && !ownsArrays {
+        patchIndex = Int32(index)
+        patchChild = storedChildren[index]
+        return body(&patchChild!)
+      }
+      materialize()
+      return body(&storedChildren[index])
     }
   }
 
@@ -82,7 +142,7 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
         return entry.hash == hash && entry.id == id ? entry.label : nil
       }
       guard node.childMap & bit != 0 else { return nil }
-      node = node.children[_IDTrie.index(node.childMap, bit)]
+      node = node.child(_IDTrie.index(node.childMap, bit))
       shift &+= 5
     }
     for entry in node.entries where entry.hash == hash && entry.id == id { return entry.label }
@@ -101,6 +161,11 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
   @inlinable
   static func set(_ entry: Entry, in node: inout Node, shift: Int) -> Bool {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    let bit: UInt32 = shift >= 64 ? 0 : 1 &<< slot(entry.hash, shift)
+    if bit != 0 && node.childMap & bit != 0 {
+      return node.editChild(index(node.childMap, bit)) { set(entry, in: &$0, shift: shift + 5) }
+    }
+    node.materialize()
     if shift >= 64 {
       if let index = node.entries.firstIndex(where: { $0.hash == entry.hash && $0.id == entry.id })
       {
@@ -110,7 +175,6 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
       node.entries.append(entry)
       return true
     }
-    let bit: UInt32 = 1 &<< slot(entry.hash, shift)
     if node.entryMap & bit != 0 {
       let index = index(node.entryMap, bit)
       let existing = node.entries[index]
@@ -124,12 +188,9 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
       var child = Node()
       _ = set(existing, in: &child, shift: shift + 5)
       _ = set(entry, in: &child, shift: shift + 5)
-      node.children.insert(child, at: Self.index(node.childMap, bit))
+      node.storedChildren.insert(child, at: Self.index(node.childMap, bit))
       node.childMap |= bit
       return true
-    }
-    if node.childMap & bit != 0 {
-      return set(entry, in: &node.children[index(node.childMap, bit)], shift: shift + 5)
     }
     node.entries.insert(entry, at: index(node.entryMap, bit))
     node.entryMap |= bit
@@ -158,6 +219,10 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
         precondition(entry.hash & mask == prefix, "an entry lies on the path of its hash")
       }
       total += node.entries.count
+      precondition(
+        node.patchIndex < 0
+          || (Int(node.patchIndex) < node.storedChildren.count && node.patchChild != nil),
+        "a patch at a child the node has")
       if shift >= 64 {
         precondition(node.children.isEmpty, "no children below the last level")
         return
@@ -175,7 +240,7 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
           entry += 1
         }
         if node.childMap & bit != 0 {
-          check(node.children[child], shift: shift + 5, prefix: prefix | (slot &<< shift))
+          check(node.child(child), shift: shift + 5, prefix: prefix | (slot &<< shift))
           child += 1
         }
       }

@@ -258,7 +258,10 @@ extension Snapshot {
           address(node.storedCounts), address(node.labels),
         ])
       }
-      theirs.ids.overlay.forEachNode { known.insert(ObjectIdentifier($0)) }
+      theirs.ids.overlay.forEachNode { node in
+        known.insert(ObjectIdentifier(node))
+        knownBuffers.formUnion([address(node.entries), address(node.storedChildren)])
+      }
     }
     func unshared<Element>(_ array: [Element]) -> Int {
       knownBuffers.contains(address(array)) ? 0 : arrayBytes(array)
@@ -270,7 +273,9 @@ extension Snapshot {
         + unshared(node.storedChildren) + unshared(node.storedCounts) + unshared(node.labels)
     }
     shared.ids.overlay.forEachNode(skipping: known) { node in
-      bytes += 48 + arrayBytes(node.entries) + arrayBytes(node.children)
+      // The object: a header, two bitmaps, two arrays, the patch and a flag
+      // (53 bytes), in a 64-byte malloc chunk.
+      bytes += 64 + unshared(node.entries) + unshared(node.storedChildren)
     }
     // The id index's base, when this version rebuilt it.
     if !sameBuffer(shared.ids.base.slots, other._shared?.ids.base.slots) {
