@@ -253,6 +253,7 @@ extension Snapshot {
     if let theirs = other._shared {
       theirs.tree.forEachNode { node in
         known.insert(ObjectIdentifier(node))
+        if let box = node.patchItem { known.insert(ObjectIdentifier(box)) }
         knownBuffers.formUnion([
           address(node.storedItems), address(node.storedHashes), address(node.storedChildren),
           address(node.storedCounts), address(node.labels),
@@ -267,8 +268,9 @@ extension Snapshot {
       knownBuffers.contains(address(array)) ? 0 : arrayBytes(array)
     }
     shared.tree.forEachNode(skipping: known) { node in
+      let newBox = node.patchItem.map { !known.contains(ObjectIdentifier($0)) } ?? false
       bytes +=
-        _ItemChunk<Item>.objectBytes + (node.patchItem == nil ? 0 : _ItemChunk<Item>.patchItemBytes)
+        _ItemChunk<Item>.objectBytes + (newBox ? _ItemChunk<Item>.patchItemBytes : 0)
         + unshared(node.storedItems) + unshared(node.storedHashes)
         + unshared(node.storedChildren) + unshared(node.storedCounts) + unshared(node.labels)
     }
@@ -289,10 +291,12 @@ extension _ItemChunk {
   /// The heap bytes of a node object: a 16-byte header, eight words (height,
   /// count, label, five arrays), the patch's offset, child and item, its
   /// kind and a flag (106 bytes), in malloc's 16-byte chunks with their
-  /// 8-byte header; and a patched item's box.
+  /// 8-byte header.
   static var objectBytes: Int { 112 }
 
-  /// The heap bytes of a patched item's box: header, item, hash.
+  /// The heap bytes of a patched item's box: header, item, hash, in
+  /// malloc's chunks. Counted only where `other` does not share the box (a
+  /// copy shares its node's patch).
   static var patchItemBytes: Int {
     (16 + MemoryLayout<Item>.stride + 8 + 8 + 15) / 16 * 16
   }
