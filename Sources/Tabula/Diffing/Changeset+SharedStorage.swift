@@ -4,37 +4,16 @@
 //
 // Why it is exact: leaves are labelled in list order and a shared leaf holds
 // the same items, with the same content, in both versions, so the items of
-// shared leaves (U) are in both, unchanged, in the same relative order.
-// Everything else (the items of unshared leaves, and marked items) is a
-// candidate: deleted, inserted, or matched by id. The minimal moves are the
+// shared leaves (U) are in both, unchanged, in the same relative order (and
+// so are the common ends of two leaves with the same label, which join U:
+// `Changeset+Candidates.swift`). Everything else (the rest of the unshared
+// leaves' items, and marked items) is a candidate: deleted, inserted, or matched by id. The minimal moves are the
 // complement of a heaviest increasing subsequence over the matched
 // candidates and the runs of U between candidates (each run moves or stays
 // as a whole), per section; U items never change section (checked, else the
 // full diff runs).
 
 extension Changeset {
-  /// One side's candidates: flat positions, items and their id hashes,
-  /// ascending.
-  @usableFromInline
-  struct _Candidates<Item: Diffable> {
-    @usableFromInline var positions: [Int] = []
-    @usableFromInline var items: [Item] = []
-    @usableFromInline var hashes: [Int] = []
-
-    @inlinable init() {}
-
-    /// How many candidates lie before flat position `position`.
-    @inlinable
-    func count(before position: Int) -> Int {
-      SortedPositions.count(below: position, in: positions)
-    }
-
-    /// Each candidate's cut point: how many U items lie before it, in order
-    /// (non-decreasing).
-    @inlinable
-    var cuts: [Int] { positions.indices.map { positions[$0] - $0 } }
-  }
-
   /// The changes from `old` to `new` when both are in shared storage, have
   /// the same sections in the same order, and differ in few leaves; `nil`
   /// otherwise (the caller runs the full diff).
@@ -70,19 +49,9 @@ extension Changeset {
         oldShared.tree.root, newShared.tree.root, limit: limit)
     else { return nil }
 
-    // The candidates: the items of unshared leaves, and marked items.
-    var oldSide = _Candidates<Item>()
-    var newSide = _Candidates<Item>()
-    for (leaf, start) in oldLeaves {
-      oldSide.positions += start..<(start + leaf.count)
-      oldSide.items += leaf.items
-      oldSide.hashes += leaf.hashes
-    }
-    for (leaf, start) in newLeaves {
-      newSide.positions += start..<(start + leaf.count)
-      newSide.items += leaf.items
-      newSide.hashes += leaf.hashes
-    }
+    // The candidates: the items of unshared leaves (less the common ends of
+    // leaves with the same label), and marked items.
+    var (oldSide, newSide) = _candidates(oldLeaves, newLeaves)
     if !new._itemMarks.isEmpty {
       var addedOld: [(Int, Item, Int)] = []
       var addedNew: [(Int, Item, Int)] = []
@@ -172,6 +141,35 @@ extension Changeset {
       } else {
         result.itemMoves.append(ItemMove(from: from, to: to))
       }
+    }
+
+    // At most one candidate a side (what an edit of one item leaves): the
+    // change is that item's, read off directly.
+    if oldSide.positions.count <= 1 && newSide.positions.count <= 1 {
+      switch (oldSide.positions.first, newSide.positions.first) {
+      case (nil, nil): break
+      case (let oldPosition?, nil): result.itemDeletes.append(oldPath(oldPosition))
+      case (nil, let newPosition?): result.itemInserts.append(newPath(newPosition))
+      case (let oldPosition?, let newPosition?):
+        let from = oldPath(oldPosition)
+        let to = newPath(newPosition)
+        guard oldSide.hashes[0] == newSide.hashes[0] && oldSide.items[0].id == newSide.items[0].id
+        else {
+          result.itemDeletes.append(from)
+          result.itemInserts.append(to)
+          break
+        }
+        // Same section, same U rank (no U item between its two places):
+        // it stays. Otherwise moving it is one move, the fewest.
+        if from.section != to.section {
+          result.itemMoves.append(ItemMove(from: from, to: to))
+        } else if oldPosition != newPosition {
+          move(from, to)
+          if avoiding && from == to { break }
+        }
+        update(oldSide.items[0], newSide.items[0], from, to)
+      }
+      return result
     }
 
     // Match the candidates by id, through their stored hashes (no hashing,
