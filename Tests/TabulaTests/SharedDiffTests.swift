@@ -133,4 +133,48 @@ struct SharedDiffTests {
       try expectExactDiffs(base, edited, "move \(distance) ahead")
     }
   }
+
+  @Test(
+    "dropping the nodes two levels share keeps exactly the unshared ones, near or far apart",
+    arguments: 0..<4)
+  func droppingSharedNodes(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    var nextAddress: UInt = 1
+    func addresses(_ count: Int) -> [UInt] {
+      defer { nextAddress += UInt(count) }
+      return (0..<count).map { nextAddress + UInt($0) }
+    }
+    for round in 0..<500 {
+      let shared = addresses(random.int(in: 0...120))
+      // Each side: the shared nodes in order, with runs of its own nodes
+      // (short ones, and now and then one longer than the walk looks
+      // ahead) between them.
+      func side() -> (all: [UInt], own: [UInt]) {
+        var all: [UInt] = []
+        var own: [UInt] = []
+        for index in 0...shared.count {
+          if random.chance(0.1) {
+            let run = addresses(random.chance(0.2) ? random.int(in: 9...30) : random.int(in: 1...3))
+            all += run
+            own += run
+          }
+          if index < shared.count { all.append(shared[index]) }
+        }
+        return (all, own)
+      }
+      let (oldAll, oldOwn) = side()
+      let (newAll, newOwn) = side()
+      func entries(_ addresses: [UInt]) -> [Changeset._NodeEntry] {
+        addresses.enumerated().map { Changeset._NodeEntry(address: $1, start: $0, height: 0) }
+      }
+      var old = entries(oldAll)
+      var new = entries(newAll)
+      Changeset._dropShared(&old, &new)
+      #expect(old.map(\.address) == oldOwn, "round \(round): old side")
+      #expect(new.map(\.address) == newOwn, "round \(round): new side")
+      // Each kept entry keeps its start.
+      #expect(old.allSatisfy { oldAll[$0.start] == $0.address })
+      #expect(new.allSatisfy { newAll[$0.start] == $0.address })
+    }
+  }
 }

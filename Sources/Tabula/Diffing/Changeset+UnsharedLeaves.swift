@@ -89,27 +89,78 @@ extension Changeset {
   }
 
   /// Removes from both lists (each in list order) the nodes both hold.
-  /// Shared nodes keep their relative order, and an edit leaves most of
-  /// them at the ends of a level: the common prefix and suffix go first,
-  /// compared in place; what is left goes through sets of addresses.
+  ///
+  /// Shared nodes keep their relative order, and an edit leaves few nodes
+  /// unshared, next to each other: a walk down both lists drops the equal
+  /// ones, and at a difference finds the nearest node both hold within a
+  /// few places of each side (the nodes before it on either side are then
+  /// unshared: a shared one among them would be a nearer common node). Only
+  /// when no common node is that near does what is left go through a set
+  /// of addresses. So the usual level costs no allocation.
   @inlinable
   static func _dropShared(_ old: inout [_NodeEntry], _ new: inout [_NodeEntry]) {
-    var prefix = 0
-    while prefix < old.count && prefix < new.count && old[prefix].address == new[prefix].address {
-      prefix += 1
+    let window = 8
+    var oldIndex = 0
+    var newIndex = 0
+    var oldKept = 0
+    var newKept = 0
+    while oldIndex < old.count && newIndex < new.count {
+      if old[oldIndex].address == new[newIndex].address {
+        oldIndex += 1
+        newIndex += 1
+        continue
+      }
+      // The nearest common node: the least oldSkip + newSkip.
+      var nearest: (old: Int, new: Int)?
+      search: for total in 1...(2 * window) {
+        for oldSkip in max(0, total - window)...min(total, window) {
+          let newSkip = total - oldSkip
+          guard oldIndex + oldSkip < old.count, newIndex + newSkip < new.count else { continue }
+          if old[oldIndex + oldSkip].address == new[newIndex + newSkip].address {
+            nearest = (oldSkip, newSkip)
+            break search
+          }
+        }
+      }
+      guard let (oldSkip, newSkip) = nearest else {
+        // Far apart, or no common node left: the rest by address sets.
+        var oldRest = Array(old[oldIndex...])
+        var newRest = Array(new[newIndex...])
+        _dropSharedBySets(&oldRest, &newRest)
+        old.replaceSubrange(oldKept..., with: oldRest)
+        new.replaceSubrange(newKept..., with: newRest)
+        return
+      }
+      for index in oldIndex..<(oldIndex + oldSkip) {
+        old[oldKept] = old[index]
+        oldKept += 1
+      }
+      for index in newIndex..<(newIndex + newSkip) {
+        new[newKept] = new[index]
+        newKept += 1
+      }
+      oldIndex += oldSkip
+      newIndex += newSkip
     }
-    var suffix = 0
-    while suffix < old.count - prefix && suffix < new.count - prefix
-      && old[old.count - 1 - suffix].address == new[new.count - 1 - suffix].address
-    {
-      suffix += 1
+    // What is left of one list after the other ends is unshared.
+    while oldIndex < old.count {
+      old[oldKept] = old[oldIndex]
+      oldKept += 1
+      oldIndex += 1
     }
-    if prefix > 0 || suffix > 0 {
-      old.removeSubrange((old.count - suffix)...)
-      new.removeSubrange((new.count - suffix)...)
-      old.removeSubrange(..<prefix)
-      new.removeSubrange(..<prefix)
+    while newIndex < new.count {
+      new[newKept] = new[newIndex]
+      newKept += 1
+      newIndex += 1
     }
+    old.removeLast(old.count - oldKept)
+    new.removeLast(new.count - newKept)
+  }
+
+  /// Removes from both lists the nodes both hold, through sets of
+  /// addresses (any number of nodes, in any places).
+  @inlinable
+  static func _dropSharedBySets(_ old: inout [_NodeEntry], _ new: inout [_NodeEntry]) {
     guard !old.isEmpty && !new.isEmpty else { return }
     let inNew = _NodeTable(new.map(\.address))
     let inBoth = old.map { inNew.contains($0.address) }
