@@ -510,6 +510,47 @@ struct SharedStorageTests {
   }
 
   @Test(
+    "a move keeps both of its paths as patches: the node above both takes a second replaced child, and no array of children is copied"
+  )
+  func movesCopyNoChildArrays() throws {
+    let (base, model) = try sharedSnapshot(count: 100_000, sections: 2)
+    func buffers(_ snapshot: TestSnapshot) -> (nodes: Set<ObjectIdentifier>, arrays: Set<UInt>) {
+      var nodes = Set<ObjectIdentifier>()
+      var arrays = Set<UInt>()
+      snapshot._shared!.tree.forEachNode { node in
+        nodes.insert(ObjectIdentifier(node))
+        for array in [
+          node.storedCounts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+          node.labels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+          node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+        ] {
+          arrays.insert(array)
+        }
+      }
+      return (nodes, arrays)
+    }
+    let (baseNodes, baseArrays) = buffers(base)
+    var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
+    for (id, anchor) in [(17, 99_990), (99_990, 17), (50_001, 4_243), (4, 6)] {
+      var moved = base
+      try moved.moveItem(id, afterItem: anchor)
+      var copied = 0
+      moved._shared!.tree.forEachNode { node in
+        guard node.height > 0, !baseNodes.contains(ObjectIdentifier(node)) else { return }
+        let arrays = [
+          node.storedCounts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+          node.labels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+          node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+        ]
+        copied += arrays.filter { !baseArrays.contains($0) }.count
+      }
+      #expect(copied == 0, "moving \(id) after \(anchor) copied \(copied) arrays of inner nodes")
+      versions.append((moved, try model.moving(id, relativeTo: anchor, after: true).get()))
+    }
+    expectIntact(versions, where: { _ in true }, ids: [17, 99_990, 50_001, 4_243, 4, 6, 0])
+  }
+
+  @Test(
     "second edits of patched nodes: the same item again, its neighbours, other leaves under the same parents; each version retained and intact"
   )
   func secondEditsOfPatchedNodes() throws {

@@ -53,12 +53,14 @@ extension Changeset {
         assert(MemoryLayout<Node>.size == MemoryLayout<UInt>.size)
         // A patched child is read from the patch.
         let patched = parentNode.patchKind == .child ? parentNode.patchOffset : -1
+        let second = Int(truncatingIfNeeded: parentNode.patchOffset2)
         parentNode.storedChildren.withUnsafeBytes { children in
           parentNode.storedCounts.withUnsafeBufferPointer { counts in
             var start = parent.start
             for child in counts.indices {
-              if child == patched {
-                let node = parentNode.patchChild.unsafelyUnwrapped
+              if child == patched || child == second {
+                let node = (child == patched ? parentNode.patchChild : parentNode.patchChild2)
+                  .unsafelyUnwrapped
                 result.append(
                   _NodeEntry(address: entry(node).address, start: start, height: height &- 1))
                 start &+= node.count

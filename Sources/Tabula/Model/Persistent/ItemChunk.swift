@@ -11,16 +11,19 @@
 /// exclusivity checks (never overlapping accesses; the checks cost more
 /// than the edits they guard).
 ///
-/// **One pending edit.** A copy shares its arrays with the node it copies,
+/// **Pending edits.** A copy shares its arrays with the node it copies,
 /// and the edit that made it is kept beside them as a *patch* instead of
 /// copying the arrays: an inner node's patch is the replaced child of one
 /// slot (whose count and label the node reads from that child), a leaf's is
 /// one replaced, inserted or removed item. Copying an inner node's array of
 /// children would retain each child (each one a cache miss in a large tree)
 /// and copy its counts and labels; with the patch, an edit of one item in a
-/// million copies about 150 bytes per level instead of about 1 KB. A second
-/// edit of a patched node first applies its patch to the arrays
-/// (``materialize()``), so reads check at most one patch. Every read goes
+/// million copies about 150 bytes per level instead of about 1 KB. An inner
+/// node takes a second replaced child (``patchOffset2``) beside the first:
+/// a move changes two places under the root, and a list edited for a while
+/// meets nodes an earlier version patched. Any other edit of a patched node
+/// first applies its patches to the arrays (``materialize()``), so reads
+/// check at most two. Every read goes
 /// through the accessors (``child(_:)``, ``childCount(_:)``, ``item(at:)``,
 /// ``hash(at:)``, or ``items``, ``hashes``, ``children`` and ``counts``,
 /// which build arrays when a patch is pending).
@@ -56,6 +59,14 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// true, edits change the arrays in place instead of patching; a wrong
   /// hint costs a copy, never correctness, since the arrays copy on write).
   @exclusivity(unchecked) @usableFromInline var ownsArrays: Bool
+  /// An inner node's second patched slot, or -1. A node patched once takes
+  /// a second replaced child before it applies its patch to its arrays: a
+  /// move edits two places below one node, and a list edited for a while
+  /// meets nodes an earlier version patched. (32 bits: the node stays in a
+  /// 128-byte malloc chunk.)
+  @exclusivity(unchecked) @usableFromInline var patchOffset2: Int32
+  /// An inner node's second patched child.
+  @exclusivity(unchecked) @usableFromInline var patchChild2: _ItemChunk?
 
   /// A leaf.
   @inlinable
@@ -71,6 +82,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     patchOffset = 0
     patchKind = .none
     ownsArrays = true
+    patchOffset2 = -1
   }
 
   /// An inner node over `children` (at least one).
@@ -87,6 +99,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     patchOffset = 0
     patchKind = .none
     ownsArrays = true
+    patchOffset2 = -1
   }
 
   /// A copy that shares the arrays (copy-on-write) and the patch, but not
@@ -103,6 +116,8 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     copy.patchOffset = patchOffset
     copy.patchChild = patchChild
     copy.patchItem = patchItem
+    copy.patchOffset2 = patchOffset2
+    copy.patchChild2 = patchChild2
     copy.ownsArrays = false
     return copy
   }
@@ -115,14 +130,16 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// Child `slot` of an inner node.
   @inlinable
   func child(_ slot: Int) -> _ItemChunk {
-    slot == patchOffset && patchKind == .child
+    if slot == Int(truncatingIfNeeded: patchOffset2) { return patchChild2.unsafelyUnwrapped }
+    return slot == patchOffset && patchKind == .child
       ? patchChild.unsafelyUnwrapped : storedChildren[slot]
   }
 
   /// The item count of child `slot` of an inner node.
   @inlinable
   func childCount(_ slot: Int) -> Int {
-    slot == patchOffset && patchKind == .child
+    if slot == Int(truncatingIfNeeded: patchOffset2) { return patchChild2.unsafelyUnwrapped.count }
+    return slot == patchOffset && patchKind == .child
       ? patchChild.unsafelyUnwrapped.count : storedCounts[slot]
   }
 
@@ -132,6 +149,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     guard patchKind == .child else { return storedChildren }
     var children = storedChildren
     children[patchOffset] = patchChild.unsafelyUnwrapped
+    if patchOffset2 >= 0 { children[Int(patchOffset2)] = patchChild2.unsafelyUnwrapped }
     return children
   }
 
@@ -141,6 +159,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     guard patchKind == .child else { return storedCounts }
     var counts = storedCounts
     counts[patchOffset] = patchChild.unsafelyUnwrapped.count
+    if patchOffset2 >= 0 { counts[Int(patchOffset2)] = patchChild2.unsafelyUnwrapped.count }
     return counts
   }
 
@@ -201,9 +220,13 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   func child(at index: Int) -> (child: Int, offset: Int) {
     var offset = index
     let patched = patchKind == .child ? patchOffset : -1
+    let second = Int(truncatingIfNeeded: patchOffset2)
     return storedCounts.withUnsafeBufferPointer { counts in
       for child in 0..<(counts.count &- 1) {
-        let count = child == patched ? patchChild.unsafelyUnwrapped.count : counts[child]
+        let count =
+          child == patched
+          ? patchChild.unsafelyUnwrapped.count
+          : child == second ? patchChild2.unsafelyUnwrapped.count : counts[child]
         if offset < count { return (child, offset) }
         offset &-= count
       }
@@ -220,6 +243,9 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     }
     if patchKind == .child && patchOffset < slot {
       start &+= patchChild.unsafelyUnwrapped.count &- storedCounts[patchOffset]
+    }
+    if patchOffset2 >= 0 && Int(patchOffset2) < slot {
+      start &+= patchChild2.unsafelyUnwrapped.count &- storedCounts[Int(patchOffset2)]
     }
     return start
   }
@@ -251,6 +277,13 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
       storedChildren[patchOffset] = child
       storedCounts[patchOffset] = child.count
       patchChild = nil
+      if patchOffset2 >= 0 {
+        let second = patchChild2.unsafelyUnwrapped
+        storedChildren[Int(patchOffset2)] = second
+        storedCounts[Int(patchOffset2)] = second.count
+        patchOffset2 = -1
+        patchChild2 = nil
+      }
     case .replace, .insert, .remove:
       storedItems = items
       storedHashes = hashes
@@ -273,11 +306,17 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     let result: Result
     if patchKind == .child && patchOffset == slot {
       result = body(&patchChild!)
+    } else if slot == Int(truncatingIfNeeded: patchOffset2) {
+      result = body(&patchChild2!)
     } else if patchable {
       patchKind = .child
       patchOffset = slot
       patchChild = storedChildren[slot]
       result = body(&patchChild!)
+    } else if patchKind == .child && patchOffset2 < 0 && !ownsArrays {
+      patchOffset2 = Int32(truncatingIfNeeded: slot)
+      patchChild2 = storedChildren[slot]
+      result = body(&patchChild2!)
     } else {
       materialize()
       result = body(&storedChildren[slot])
@@ -343,11 +382,19 @@ extension _ItemChunk {
   func verifyPatch() {
     switch patchKind {
     case .none:
-      precondition(patchChild == nil && patchItem == nil, "no leftovers of a patch")
+      precondition(
+        patchChild == nil && patchItem == nil && patchChild2 == nil, "no leftovers of a patch")
     case .child:
       precondition(height > 0, "a child patch in an inner node")
       precondition(patchOffset >= 0 && patchOffset < childCount, "a child patch at a slot")
       precondition(patchChild!.label == labels[patchOffset], "a patched child's label")
+      if patchOffset2 >= 0 {
+        let second = Int(patchOffset2)
+        precondition(second < childCount && second != patchOffset, "a second patch at another slot")
+        precondition(patchChild2!.label == labels[second], "a second patched child's label")
+      } else {
+        precondition(patchChild2 == nil, "no second patched child without its slot")
+      }
     case .replace, .insert, .remove:
       precondition(height == 0, "an item patch in a leaf")
       let stored = storedItems.count
@@ -357,6 +404,7 @@ extension _ItemChunk {
       precondition(stored + change == count, "the patch leaves the leaf's count")
       precondition((patchItem != nil) == (patchKind != .remove), "a patched item")
     }
+    precondition(patchOffset2 < 0 || patchKind == .child, "a second patch only beside a first")
     precondition(storedHashes.count == storedItems.count, "one stored hash per stored item")
   }
 }

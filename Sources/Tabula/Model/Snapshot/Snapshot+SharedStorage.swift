@@ -290,9 +290,10 @@ extension Snapshot {
 extension _ItemChunk {
   /// The heap bytes of a node object: a 16-byte header, eight words (height,
   /// count, label, five arrays), the patch's offset, child and item, its
-  /// kind and a flag (106 bytes), in malloc's 16-byte chunks with their
-  /// 8-byte header.
-  static var objectBytes: Int { 112 }
+  /// kind, a flag, and a second patch's 32-bit slot and child (120 bytes),
+  /// in a 128-byte malloc chunk (glibc's usable size for 120 bytes is 120,
+  /// plus the chunk's 8-byte header).
+  static var objectBytes: Int { 128 }
 
   /// The heap bytes of a patched item's box: header, item, hash, in
   /// malloc's chunks. Counted only where `other` does not share the box (a
