@@ -551,6 +551,28 @@ struct SharedStorageTests {
   }
 
   @Test(
+    "a move within a section leaves the section starts shared; a move across sections shifts those between"
+  )
+  func movesAndSectionStarts() throws {
+    let (base, model) = try sharedSnapshot(count: 30_000, sections: 6)
+    func startsBuffer(_ snapshot: TestSnapshot) -> UnsafePointer<Int>? {
+      snapshot._sectionStarts.withUnsafeBufferPointer { $0.baseAddress }
+    }
+    var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
+    // Section s holds the ids equal to s modulo 5 (section 5 is empty).
+    for (id, anchor) in [(5, 29_995), (29_995, 5), (7, 12), (1, 29_998), (29_998, 4)] {
+      var moved = base
+      try moved.moveItem(id, afterItem: anchor)
+      let expected = try model.moving(id, relativeTo: anchor, after: true).get()
+      if id % 5 == anchor % 5 {
+        #expect(startsBuffer(moved) == startsBuffer(base), "moving \(id) after \(anchor)")
+      }
+      versions.append((moved, expected))
+    }
+    expectIntact(versions, where: { _ in true }, ids: [5, 29_995, 7, 12, 1, 29_998, 4])
+  }
+
+  @Test(
     "second edits of patched nodes: the same item again, its neighbours, other leaves under the same parents; each version retained and intact"
   )
   func secondEditsOfPatchedNodes() throws {

@@ -194,8 +194,13 @@ extension Snapshot {
     from source: Int, sourceSection: Int, to destination: Int, targetSection: Int
   ) {
     let inSharedStorage = _prepareSharedEdit()
-    for later in (sourceSection + 1)..<_sectionStarts.count { _sectionStarts[later] -= 1 }
-    for later in (targetSection + 1)..<_sectionStarts.count { _sectionStarts[later] += 1 }
+    // Only the sections between the two change their starts (a move within
+    // a section changes none, and leaves the array shared).
+    if sourceSection < targetSection {
+      for later in (sourceSection + 1)...targetSection { _sectionStarts[later] -= 1 }
+    } else if targetSection < sourceSection {
+      for later in (targetSection + 1)...sourceSection { _sectionStarts[later] += 1 }
+    }
     if inSharedStorage {
       var shared = _shared!
       _shared = nil
