@@ -125,7 +125,9 @@ extension Changeset {
         }
       }
       guard let (oldSkip, newSkip) = nearest else {
-        // Far apart, or no common node left: the rest by address sets.
+        // The search saw every node left on both sides: none is shared.
+        if old.count - oldIndex <= window + 1 && new.count - newIndex <= window + 1 { break }
+        // Far apart: the rest by address sets.
         var oldRest = Array(old[oldIndex...])
         var newRest = Array(new[newIndex...])
         _dropSharedBySets(&oldRest, &newRest)
@@ -144,7 +146,8 @@ extension Changeset {
       oldIndex += oldSkip
       newIndex += newSkip
     }
-    // What is left of one list after the other ends is unshared.
+    // What is left (of one list after the other ends, or of both when the
+    // search saw them all) is unshared.
     while oldIndex < old.count {
       old[oldKept] = old[oldIndex]
       oldKept += 1

@@ -42,6 +42,7 @@ extension Snapshot {
   /// after applying it.
   @inlinable
   public var withoutMarks: Snapshot {
+    guard !_itemMarks.isEmpty || !_reloadedSections.isEmpty else { return self }
     var copy = self
     copy._itemMarks = [:]
     copy._reloadedSections = []
