@@ -98,27 +98,22 @@ struct SharedDiffTests {
         }
       ),
     ]
+    // The same edits of a version whose nodes are patched already (a leaf's
+    // second edit applies its patch to its own arrays, so the common ends
+    // are found by reading the items).
+    var patched = base
+    try patched.updateItems(items.prefix(40).map { TestItem(id: $0.id, content: 9) })
+    try patched.updateItems([TestItem(id: 2101, content: 9), TestItem(id: 1501, content: 9)])
     for (label, maximum, edit) in edits {
-      var edited = base
-      try edit(&edited)
-      let counts = try #require(candidateCounts(base, edited))
-      #expect(
-        counts.old <= maximum.old && counts.new <= maximum.new,
-        "\(label): \(counts) candidates, at most \(maximum)")
-      try expectExactDiffs(base, edited, label)
-      // The same edit of a version whose nodes are patched already (the
-      // leaf's second edit applies its patch to its own arrays, so the
-      // common ends are found by reading the items).
-      var patched = base
-      try patched.updateItems(items.prefix(40).map { TestItem(id: $0.id, content: 9) })
-      try patched.updateItems([TestItem(id: 2101, content: 9), TestItem(id: 1501, content: 9)])
-      var again = patched
-      try edit(&again)
-      let againCounts = try #require(candidateCounts(patched, again))
-      #expect(
-        againCounts.old <= maximum.old && againCounts.new <= maximum.new,
-        "\(label), of a patched version: \(againCounts) candidates, at most \(maximum)")
-      try expectExactDiffs(patched, again, "\(label), of a patched version")
+      for (version, name) in [(base, label), (patched, "\(label), of a patched version")] {
+        var edited = version
+        try edit(&edited)
+        let counts = try #require(candidateCounts(version, edited))
+        #expect(
+          counts.old <= maximum.old && counts.new <= maximum.new,
+          "\(name): \(counts) candidates, at most \(maximum)")
+        try expectExactDiffs(version, edited, name)
+      }
     }
   }
 

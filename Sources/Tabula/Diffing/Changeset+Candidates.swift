@@ -66,27 +66,19 @@ extension Changeset {
     var newIndex = 0
     // Labels increase in list order on both sides: a merge by label.
     while oldIndex < oldLeaves.count || newIndex < newLeaves.count {
-      guard newIndex < newLeaves.count else {
+      let oldLabel = oldIndex < oldLeaves.count ? oldLeaves[oldIndex].0.label : nil
+      let newLabel = newIndex < newLeaves.count ? newLeaves[newIndex].0.label : nil
+      if let oldLabel, newLabel.map({ oldLabel < $0 }) ?? true {
         let (leaf, start) = oldLeaves[oldIndex]
         oldSide.append(leaf, start: start, offsets: 0..<leaf.count)
         oldIndex += 1
-        continue
-      }
-      guard oldIndex < oldLeaves.count else {
+      } else if let newLabel, oldLabel.map({ newLabel < $0 }) ?? true {
         let (leaf, start) = newLeaves[newIndex]
         newSide.append(leaf, start: start, offsets: 0..<leaf.count)
         newIndex += 1
-        continue
-      }
-      let (oldLeaf, oldStart) = oldLeaves[oldIndex]
-      let (newLeaf, newStart) = newLeaves[newIndex]
-      if oldLeaf.label < newLeaf.label {
-        oldSide.append(oldLeaf, start: oldStart, offsets: 0..<oldLeaf.count)
-        oldIndex += 1
-      } else if newLeaf.label < oldLeaf.label {
-        newSide.append(newLeaf, start: newStart, offsets: 0..<newLeaf.count)
-        newIndex += 1
       } else {
+        let (oldLeaf, oldStart) = oldLeaves[oldIndex]
+        let (newLeaf, newStart) = newLeaves[newIndex]
         let (prefix, suffix) = _commonEnds(oldLeaf, newLeaf)
         oldSide.append(oldLeaf, start: oldStart, offsets: prefix..<(oldLeaf.count - suffix))
         newSide.append(newLeaf, start: newStart, offsets: prefix..<(newLeaf.count - suffix))
@@ -131,22 +123,14 @@ extension Changeset {
     prefix: Int, suffix: Int
   )? {
     guard base.patchKind == .none, leaf.patchKind != .none,
-      _sameBuffer(leaf.storedItems, base.storedItems),
-      _sameBuffer(leaf.storedHashes, base.storedHashes)
+      leaf.storedItems._sharesBuffer(with: base.storedItems),
+      leaf.storedHashes._sharesBuffer(with: base.storedHashes)
     else { return nil }
     let offset = leaf.patchOffset
     switch leaf.patchKind {
     case .none, .child: return nil
     case .replace, .remove: return (offset, base.count - offset - 1)
     case .insert: return (offset, base.count - offset)
-    }
-  }
-
-  /// Whether `first` and `second` are one array buffer (not merely equal).
-  @inlinable
-  static func _sameBuffer<Element>(_ first: [Element], _ second: [Element]) -> Bool {
-    first.withUnsafeBufferPointer { first in
-      second.withUnsafeBufferPointer { first.baseAddress == $0.baseAddress }
     }
   }
 }

@@ -29,9 +29,7 @@ extension Changeset {
     else { return nil }
     // Sections an edit of items did not touch are the same array: nothing
     // to compare.
-    let sameSections = old._sections.withUnsafeBufferPointer { oldSections in
-      new._sections.withUnsafeBufferPointer { oldSections.baseAddress == $0.baseAddress }
-    }
+    let sameSections = old._sections._sharesBuffer(with: new._sections)
     if !sameSections {
       for section in old._sections.indices {
         guard old._sectionHashes[section] == new._sectionHashes[section],

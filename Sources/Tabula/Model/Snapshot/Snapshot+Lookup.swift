@@ -259,10 +259,7 @@ extension Snapshot: CustomStringConvertible {
   @usableFromInline
   func _isIdentical(to other: Snapshot) -> Bool {
     func same<Element>(_ a: [Element], _ b: [Element]) -> Bool {
-      a.count == b.count
-        && a.withUnsafeBufferPointer { a in
-          b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
-        }
+      a.count == b.count && a._sharesBuffer(with: b)
     }
     if let shared = _shared {
       guard let otherShared = other._shared else { return false }

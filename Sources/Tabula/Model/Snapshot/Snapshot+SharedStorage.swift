@@ -242,8 +242,7 @@ extension Snapshot {
       array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
     func sameBuffer<Element>(_ mine: [Element], _ theirs: [Element]?) -> Bool {
-      guard let theirs else { return false }
-      return address(mine) == address(theirs)
+      theirs.map { mine._sharesBuffer(with: $0) } ?? false
     }
     var bytes = 0
     if !sameBuffer(_sectionStarts, other._sectionStarts) { bytes += arrayBytes(_sectionStarts) }
