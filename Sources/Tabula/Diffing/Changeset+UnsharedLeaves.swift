@@ -52,15 +52,13 @@ extension Changeset {
         // A native class array stores its elements as bare references.
         assert(MemoryLayout<Node>.size == MemoryLayout<UInt>.size)
         // A patched child is read from the patch.
-        let patched = parentNode.patchKind == .child ? parentNode.patchOffset : -1
-        let second = Int(truncatingIfNeeded: parentNode.patchOffset2)
+        let patched = parentNode.patchedSlots
         parentNode.storedChildren.withUnsafeBytes { children in
           parentNode.storedCounts.withUnsafeBufferPointer { counts in
             var start = parent.start
             for child in counts.indices {
-              if child == patched || child == second {
-                let node = (child == patched ? parentNode.patchChild : parentNode.patchChild2)
-                  .unsafelyUnwrapped
+              if child == patched.first || child == patched.second {
+                let node = parentNode.child(child)
                 result.append(
                   _NodeEntry(address: entry(node).address, start: start, height: height &- 1))
                 start &+= node.count

@@ -127,6 +127,14 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// The number of children of an inner node.
   @inlinable var childCount: Int { labels.count }
 
+  /// The slots of an inner node's patched children, -1 for none: loops over
+  /// the slots compare each with these and read a patched one through
+  /// ``child(_:)`` or ``childCount(_:)``.
+  @inlinable
+  var patchedSlots: (first: Int, second: Int) {
+    (patchKind == .child ? patchOffset : -1, Int(truncatingIfNeeded: patchOffset2))
+  }
+
   /// Child `slot` of an inner node.
   @inlinable
   func child(_ slot: Int) -> _ItemChunk {
@@ -219,14 +227,13 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   @inlinable
   func child(at index: Int) -> (child: Int, offset: Int) {
     var offset = index
-    let patched = patchKind == .child ? patchOffset : -1
-    let second = Int(truncatingIfNeeded: patchOffset2)
+    let patched = patchedSlots
     return storedCounts.withUnsafeBufferPointer { counts in
       for child in 0..<(counts.count &- 1) {
         let count =
-          child == patched
+          child == patched.first
           ? patchChild.unsafelyUnwrapped.count
-          : child == second ? patchChild2.unsafelyUnwrapped.count : counts[child]
+          : child == patched.second ? patchChild2.unsafelyUnwrapped.count : counts[child]
         if offset < count { return (child, offset) }
         offset &-= count
       }
@@ -371,68 +378,4 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     storedHashes.remove(at: offset)
     return removed
   }
-}
-
-extension _ItemChunk {
-  /// Checks that the patch fits the node: a child patch only in an inner
-  /// node, at a slot it has, whose label ``labels`` holds; an item patch only
-  /// in a leaf, at an offset its stored items allow, with as many stored
-  /// items as the patch leaves ``count``.
-  @usableFromInline
-  func verifyPatch() {
-    switch patchKind {
-    case .none:
-      precondition(
-        patchChild == nil && patchItem == nil && patchChild2 == nil, "no leftovers of a patch")
-    case .child:
-      precondition(height > 0, "a child patch in an inner node")
-      precondition(patchOffset >= 0 && patchOffset < childCount, "a child patch at a slot")
-      precondition(patchChild!.label == labels[patchOffset], "a patched child's label")
-      if patchOffset2 >= 0 {
-        let second = Int(patchOffset2)
-        precondition(second < childCount && second != patchOffset, "a second patch at another slot")
-        precondition(patchChild2!.label == labels[second], "a second patched child's label")
-      } else {
-        precondition(patchChild2 == nil, "no second patched child without its slot")
-      }
-    case .replace, .insert, .remove:
-      precondition(height == 0, "an item patch in a leaf")
-      let stored = storedItems.count
-      let (limit, change) =
-        patchKind == .replace ? (stored, 0) : patchKind == .insert ? (stored + 1, 1) : (stored, -1)
-      precondition(patchOffset >= 0 && patchOffset < limit, "an item patch at an offset")
-      precondition(stored + change == count, "the patch leaves the leaf's count")
-      precondition((patchItem != nil) == (patchKind != .remove), "a patched item")
-    }
-    precondition(patchOffset2 < 0 || patchKind == .child, "a second patch only beside a first")
-    precondition(storedHashes.count == storedItems.count, "one stored hash per stored item")
-  }
-}
-
-/// A leaf's patched item and its id hash.
-@usableFromInline
-final class _PatchedItem<Item: Diffable>: Sendable {
-  @usableFromInline let item: Item
-  @usableFromInline let hash: Int
-
-  @inlinable
-  init(item: Item, hash: Int) {
-    self.item = item
-    self.hash = hash
-  }
-}
-
-/// The pending edit of an ``_ItemChunk``.
-@usableFromInline
-enum _PatchKind: UInt8, Sendable {
-  /// None.
-  case none
-  /// An inner node's child replaced.
-  case child
-  /// A leaf's item replaced.
-  case replace
-  /// An item inserted into a leaf.
-  case insert
-  /// An item removed from a leaf.
-  case remove
 }
