@@ -71,9 +71,9 @@ extension Changeset {
           + added).sorted {
             $0.0 < $1.0
           }
-        side.positions = all.map(\.0)
-        side.items = all.map(\.1)
-        side.hashes = all.map(\.2)
+        side.positions = all.map { $0.0 }
+        side.items = all.map { $0.1 }
+        side.hashes = all.map { $0.2 }
       }
       merge(&oldSide, addedOld)
       merge(&newSide, addedNew)

@@ -165,7 +165,7 @@ extension Changeset {
   @inlinable
   static func _dropSharedBySets(_ old: inout [_NodeEntry], _ new: inout [_NodeEntry]) {
     guard !old.isEmpty && !new.isEmpty else { return }
-    let inNew = _NodeTable(new.map(\.address))
+    let inNew = _NodeTable(new.map { $0.address })
     let inBoth = old.map { inNew.contains($0.address) }
     guard inBoth.contains(true) else { return }
     let shared = _NodeTable(old.indices.filter { inBoth[$0] }.map { old[$0].address })

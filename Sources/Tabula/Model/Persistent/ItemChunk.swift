@@ -90,8 +90,8 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   init(children: [_ItemChunk]) {
     height = children[0].height + 1
     storedChildren = children
-    storedCounts = children.map(\.count)
-    labels = children.map(\.label)
+    storedCounts = children.map { $0.count }
+    labels = children.map { $0.label }
     count = storedCounts.reduce(0, +)
     label = labels[0]
     storedItems = []
@@ -200,11 +200,11 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
 
   /// A leaf's items, in order.
   @inlinable
-  var items: [Item] { patched(storedItems, \.item) }
+  var items: [Item] { patched(storedItems) { $0.item } }
 
   /// A leaf's id hashes, one per item.
   @inlinable
-  var hashes: [Int] { patched(storedHashes, \.hash) }
+  var hashes: [Int] { patched(storedHashes) { $0.hash } }
 
   /// `stored` (a leaf's items or hashes) with the leaf's patch applied.
   @inlinable

@@ -117,8 +117,8 @@ extension _ItemTree {
     node.storedCounts[child] = node.storedChildren[child].count
     node.labels[child] = node.storedChildren[child].label
     node.storedChildren.insert(contentsOf: siblings, at: child + 1)
-    node.storedCounts.insert(contentsOf: siblings.lazy.map(\.count), at: child + 1)
-    node.labels.insert(contentsOf: siblings.lazy.map(\.label), at: child + 1)
+    node.storedCounts.insert(contentsOf: siblings.lazy.map { $0.count }, at: child + 1)
+    node.labels.insert(contentsOf: siblings.lazy.map { $0.label }, at: child + 1)
     node.label = node.labels[0]
     guard node.storedChildren.count > fanout else { return [] }
     let level = grouped(node.storedChildren)

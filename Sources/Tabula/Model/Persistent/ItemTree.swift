@@ -303,8 +303,8 @@ struct _ItemTree<Item: Diffable>: Sendable {
 
   // MARK: Checks
 
-  /// Checks the counts, heights and label order of every node, and returns
-  /// the leaves' labels in order.
+  /// Checks the counts, heights, sizes and label order of every node, and
+  /// returns the leaves' labels in order.
   @usableFromInline
   func verify() -> [UInt64] {
     var labels: [UInt64] = []
@@ -312,6 +312,9 @@ struct _ItemTree<Item: Diffable>: Sendable {
       node.verifyPatch()
       if node.height == 0 {
         precondition(node.items.count == node.count, "leaf count")
+        // One over: a leaf that found no free label to split keeps the item
+        // until its next insert, which the relabelling leaves room to split.
+        precondition(node.count <= _ItemTree.leafCapacity + 1, "leaf capacity")
         precondition(node.hashes.count == node.count, "one hash per leaf item")
         precondition(node.count > 0 || node === root, "no empty leaf but an empty root")
         precondition(labels.last.map { $0 < node.label } ?? true, "labels ascend")

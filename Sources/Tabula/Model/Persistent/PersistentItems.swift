@@ -130,17 +130,35 @@ struct _PersistentItems<Item: Diffable>: Sendable {
 
   /// Checks the tree, the id index's structure, and that the index finds
   /// every item where it is.
+  ///
+  /// An id found in one leaf only is found at its place exactly when the
+  /// index's candidates for it include that leaf's label
+  /// (``index(of:hash:)`` confirms each candidate in the leaf with that label,
+  /// in the candidates' order, and labels are unique). So the check makes
+  /// sure of the ids' uniqueness across the tree and of each item's label
+  /// among its candidates, and that `locate(label:)` finds each leaf: O(n)
+  /// expected, where asking ``index(of:hash:)`` for every item would descend
+  /// the tree and scan a leaf for each.
   @usableFromInline
   func verify() {
     _ = tree.verify()
     ids.verify()
+    var seen = Set<Item.ID>(minimumCapacity: count)
     tree.forEachLeaf { leaf, start in
-      for offset in leaf.items.indices {
+      let located = tree.locate(label: leaf.label)
+      precondition(
+        located?.leaf === leaf && located?.start == start,
+        "the leaf labelled \(leaf.label) is found by its label")
+      for offset in 0..<leaf.count {
+        let id = leaf.item(at: offset).id
+        let hash = leaf.hash(at: offset)
+        precondition(hash == IDHashing.hash(id), "stored item hash")
         precondition(
-          index(of: leaf.items[offset].id, hash: leaf.hashes[offset]) == start + offset,
+          seen.insert(id).inserted,
+          "item \(offset) of the leaf labelled \(leaf.label) repeats an id")
+        precondition(
+          ids.candidates(of: id, hash: hash) { $0 == leaf.label },
           "the id index finds item \(offset) of the leaf labelled \(leaf.label)")
-        precondition(
-          leaf.hashes[offset] == IDHashing.hash(leaf.items[offset].id), "stored item hash")
       }
     }
   }
