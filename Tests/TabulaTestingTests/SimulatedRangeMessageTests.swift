@@ -1,3 +1,4 @@
+import TabulaTestSupport
 import TabulaTesting
 import Testing
 
@@ -11,10 +12,12 @@ struct SimulatedRangeMessageTests {
 
   @Test("a simulated view's row count for a section it does not show")
   func simulatedRowCount() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (view, _) = loadedView(.table, counts: [1, 2])
-        _ = view.numberOfRows(inSectionAt: 3)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let (view, _) = loadedView(.table, counts: [1, 2])
+          _ = view.numberOfRows(inSectionAt: 3)
+        }
       }
     }
     #expect(
@@ -25,10 +28,12 @@ struct SimulatedRangeMessageTests {
 
   @Test("a simulated view's header title for a section it does not show")
   func simulatedHeaderTitle() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (view, _) = loadedView(.collection, counts: [1])
-        _ = view.headerTitle(forSectionAt: -1)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let (view, _) = loadedView(.collection, counts: [1])
+          _ = view.headerTitle(forSectionAt: -1)
+        }
       }
     }
     #expect(
@@ -39,9 +44,11 @@ struct SimulatedRangeMessageTests {
 
   @Test("a simulated view's footer title before it shows anything")
   func simulatedFooterTitle() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        _ = SimulatedTableView().footerTitle(forSectionAt: 0)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          _ = SimulatedTableView().footerTitle(forSectionAt: 0)
+        }
       }
     }
     #expect(

@@ -116,10 +116,12 @@ struct FallbackTests {
 
   @Test("the default reporter prints the message and stops debug builds")
   func defaultReporter() async {
-    let result = await #expect(
-      processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent]
-    ) {
-      await MainActor.run { TabulaLog.report("a recoverable problem") }
+    let result = await atHighPriority {
+      await #expect(
+        processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent]
+      ) {
+        await MainActor.run { TabulaLog.report("a recoverable problem") }
+      }
     }
     let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
     let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

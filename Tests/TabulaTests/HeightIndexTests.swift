@@ -241,27 +241,34 @@ struct HeightIndexTests {
     func standardError(_ result: ExitTest.Result?) -> String {
       String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     }
-    let negative = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      var index = HeightIndex(itemCounts: [2]) { _ in 1 }
-      index.setHeight(-3, ofItemAt: ItemPath(section: 0, item: 1))
+    let negative = await atHighPriority {
+      await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        var index = HeightIndex(itemCounts: [2]) { _ in 1 }
+        index.setHeight(-3, ofItemAt: ItemPath(section: 0, item: 1))
+      }
     }
     #expect(
       standardError(negative).contains(
         "the height of the item at [0, 1] is -3.0: heights must be finite and not negative"))
-    let outside = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      _ = HeightIndex(itemCounts: [2, 0]) { _ in 1 }.offset(ofItemAt: ItemPath(section: 0, item: 2))
+    let outside = await atHighPriority {
+      await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        _ = HeightIndex(itemCounts: [2, 0]) { _ in 1 }.offset(
+          ofItemAt: ItemPath(section: 0, item: 2))
+      }
     }
     #expect(
       standardError(outside).contains(
         "item 2 is out of range in section 0: it has 2 items (valid item indices are 0..<2)"))
-    let section = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      _ = HeightIndex(itemCounts: [2, 0]) { _ in 1 }.headerHeight(ofSectionAt: 2)
+    let section = await atHighPriority {
+      await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        _ = HeightIndex(itemCounts: [2, 0]) { _ in 1 }.headerHeight(ofSectionAt: 2)
+      }
     }
     #expect(
       standardError(section).contains(

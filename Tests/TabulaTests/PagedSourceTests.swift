@@ -1,3 +1,4 @@
+import TabulaTestSupport
 import TabulaTesting
 import Testing
 
@@ -396,8 +397,10 @@ struct PagedSourceTests {
 
   @Test("an end row whose id an item has stops with a message naming the rule")
   func collidingEndRowTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await PagedSourceTests.collidingEndRow()
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await PagedSourceTests.collidingEndRow()
+      }
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(

@@ -1,3 +1,4 @@
+import TabulaTestSupport
 import Testing
 
 @testable import Tabula
@@ -212,11 +213,13 @@ struct PagingStateTests {
 
   @Test("ending a request that is not running is a Tabula bug, and says so")
   func endingAStaleRequestTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var paging = PagingState<Int>()
-      let stale = paging.load(hasItems: false)
-      _ = paging.load(hasItems: false)
-      paging.succeeded(stale, next: nil, itemCount: 0)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var paging = PagingState<Int>()
+        let stale = paging.load(hasItems: false)
+        _ = paging.load(hasItems: false)
+        paging.succeeded(stale, next: nil, itemCount: 0)
+      }
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(output.contains("a page ended that is not the one loading"), "\(output)")

@@ -13,10 +13,12 @@ struct PreconditionMessageTests {
 
   @Test("a composed source's child index out of range")
   func composedChildIndex() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let source = ComposedSource<SectionInfo, TestItem>([StaticSource()])
-        source.remove(at: 3)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let source = ComposedSource<SectionInfo, TestItem>([StaticSource()])
+          source.remove(at: 3)
+        }
       }
     }
     let output = standardError(result)
@@ -25,10 +27,12 @@ struct PreconditionMessageTests {
 
   @Test("provide(_:for:subject:) on a controller without presenters")
   func provideWithoutPresenters() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (_, controller) = makeController(.table)
-        controller.provide("image", for: User.avatar)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let (_, controller) = makeController(.table)
+          controller.provide("image", for: User.avatar)
+        }
       }
     }
     let output = standardError(result)
@@ -37,12 +41,14 @@ struct PreconditionMessageTests {
 
   @Test("a host reporting a user move from a row the list does not have")
   func userMoveOutOfRange() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (_, controller) = movableList()
-        controller.apply(try! twoSections())
-        controller.host.hostDataSource!.userMovedItem(
-          from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 0))
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let (_, controller) = movableList()
+          controller.apply(try! twoSections())
+          controller.host.hostDataSource!.userMovedItem(
+            from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 0))
+        }
       }
     }
     let output = standardError(result)
@@ -51,12 +57,14 @@ struct PreconditionMessageTests {
 
   @Test("a user move to a place the list does not have")
   func userMoveDestinationOutOfRange() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (_, controller) = movableList()
-        controller.apply(try! twoSections())
-        controller.host.hostDataSource!.userMovedItem(
-          from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 7))
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let (_, controller) = movableList()
+          controller.apply(try! twoSections())
+          controller.host.hostDataSource!.userMovedItem(
+            from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 7))
+        }
       }
     }
     let output = standardError(result)
@@ -66,9 +74,11 @@ struct PreconditionMessageTests {
 
   @Test("a segmented source's first selection out of range")
   func segmentIndex() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        _ = SegmentedSource<SectionInfo, TestItem>([StaticSource()], selectedIndex: 2)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          _ = SegmentedSource<SectionInfo, TestItem>([StaticSource()], selectedIndex: 2)
+        }
       }
     }
     let output = standardError(result)
@@ -86,11 +96,13 @@ struct OutOfRangeMessageTests {
 
   @Test("a controller's header title for a section it does not have")
   func controllerHeaderTitle() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      try await MainActor.run {
-        let (_, controller) = makeController(
-          .table, snapshot: try TestSnapshot(items([1]), in: "A"))
-        _ = controller.host.hostDataSource!.headerTitle(forSectionAt: 2)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        try await MainActor.run {
+          let (_, controller) = makeController(
+            .table, snapshot: try TestSnapshot(items([1]), in: "A"))
+          _ = controller.host.hostDataSource!.headerTitle(forSectionAt: 2)
+        }
       }
     }
     #expect(
@@ -100,10 +112,12 @@ struct OutOfRangeMessageTests {
 
   @Test("a controller's footer title for a section it does not have")
   func controllerFooterTitle() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let (_, controller) = makeController(.table)
-        _ = controller.host.hostDataSource!.footerTitle(forSectionAt: 0)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let (_, controller) = makeController(.table)
+          _ = controller.host.hostDataSource!.footerTitle(forSectionAt: 0)
+        }
       }
     }
     #expect(
@@ -113,10 +127,12 @@ struct OutOfRangeMessageTests {
 
   @Test("a composed source's section range of a child it does not have")
   func composedSectionRange() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let source = ComposedSource<SectionInfo, TestItem>([StaticSource()])
-        _ = source.sectionRange(ofChildAt: 2)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let source = ComposedSource<SectionInfo, TestItem>([StaticSource()])
+          _ = source.sectionRange(ofChildAt: 2)
+        }
       }
     }
     #expect(
@@ -126,10 +142,12 @@ struct OutOfRangeMessageTests {
 
   @Test("a staged changeset's stage past the last")
   func stagedChangesetStage() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let old = try TestSnapshot(items([1, 2]), in: "A")
-      let staged = StagedChangeset(from: old, to: try TestSnapshot(items([2, 1]), in: "A"))
-      _ = staged[1]
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let old = try TestSnapshot(items([1, 2]), in: "A")
+        let staged = StagedChangeset(from: old, to: try TestSnapshot(items([2, 1]), in: "A"))
+        _ = staged[1]
+      }
     }
     #expect(
       standardError(result).contains(

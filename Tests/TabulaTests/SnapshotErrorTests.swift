@@ -191,11 +191,13 @@ struct SnapshotErrorTests {
 
   @Test("the result builder traps with the duplicate message")
   func builderTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = TestSnapshot {
-        SnapshotSection("A") {
-          TestItem(id: 4)
-          TestItem(id: 4)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = TestSnapshot {
+          SnapshotSection("A") {
+            TestItem(id: 4)
+            TestItem(id: 4)
+          }
         }
       }
     }
@@ -205,9 +207,11 @@ struct SnapshotErrorTests {
 
   @Test("the subscript traps with the out-of-range message")
   func subscriptTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let snapshot = try TestSnapshot(items([1, 2]), in: "A")
-      _ = snapshot[ItemPath(section: 0, item: 2)]
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let snapshot = try TestSnapshot(items([1, 2]), in: "A")
+        _ = snapshot[ItemPath(section: 0, item: 2)]
+      }
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
@@ -217,8 +221,10 @@ struct SnapshotErrorTests {
 
   @Test("the section count traps with the out-of-range message")
   func sectionCountTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = TestSnapshot().numberOfItems(inSectionAt: 0)
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = TestSnapshot().numberOfItems(inSectionAt: 0)
+      }
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(output.contains("section index 0 is out of range: the snapshot has no sections"))

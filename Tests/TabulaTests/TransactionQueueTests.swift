@@ -233,10 +233,12 @@ struct TransactionQueueTests {
 
   @Test("finish with nothing running traps, naming the broken rule")
   func finishWithoutRunning() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        var queue = TransactionQueue<SectionInfo, TestItem>()
-        _ = queue.finish()
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          var queue = TransactionQueue<SectionInfo, TestItem>()
+          _ = queue.finish()
+        }
       }
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
