@@ -71,3 +71,27 @@ struct SharedStorageCheckTests {
     #expect(standardError(result).contains("leaf capacity"), "\(standardError(result))")
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+
+  /// glibc's `malloc_usable_size`, which its Swift module leaves out.
+  let mallocUsableSize = unsafeBitCast(
+    dlsym(nil, "malloc_usable_size"),
+    to: (@convention(c) (UnsafeMutableRawPointer?) -> Int).self)
+
+  @Suite("Shared storage: the size of a node")
+  struct NodeSizeTests {
+    @Test("a node object fits the malloc chunk storageBytes counts, as glibc says")
+    func nodeChunk() {
+      let items = (0..<3).map { TestItem(id: $0) }
+      let leaf = _ItemChunk(label: 1, items: items, hashes: items.map { IDHashing.hash($0.id) })
+      let inner = _ItemChunk(children: [leaf])
+      for node in [leaf, inner] {
+        let usable = mallocUsableSize(Unmanaged.passUnretained(node).toOpaque())
+        // glibc's chunk: the usable bytes plus its 8-byte header.
+        #expect(usable + 8 == _ItemChunk<TestItem>.objectBytes, "usable \(usable)")
+      }
+    }
+  }
+#endif

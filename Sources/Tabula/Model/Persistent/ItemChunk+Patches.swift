@@ -34,7 +34,13 @@ extension _ItemChunk {
       precondition((patchItem != nil) == (patchKind != .remove), "a patched item")
     }
     precondition(patchOffset2 < 0 || patchKind == .child, "a second patch only beside a first")
-    precondition(storedHashes.count == storedItems.count, "one stored hash per stored item")
+    if height == 0 {
+      precondition(storedHashes.count == storedItems.count, "one stored hash per stored item")
+      precondition(storedChildren.isEmpty && labels.isEmpty, "a leaf has no children")
+    } else {
+      precondition(storedItems.isEmpty, "an inner node has no items")
+      precondition(storedCounts.count == storedChildren.count, "one stored count per stored child")
+    }
   }
 }
 

@@ -29,57 +29,110 @@
 /// which build arrays when a patch is pending).
 @usableFromInline
 final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
-  /// 0 for a leaf.
-  @exclusivity(unchecked) @usableFromInline var height: Int
-  /// The number of items under this node.
-  @exclusivity(unchecked) @usableFromInline var count: Int
+  // The stored properties, in an order that packs them into 87 bytes: with
+  // the object's header, a 96-byte malloc chunk (see `objectBytes`). A
+  // leaf's hashes and an inner node's counts share one array, and a leaf's
+  // patched item and an inner node's patched child one reference; the
+  // properties below them read and write each by its own name.
+
+  /// The number of items under this node (a snapshot holds at most 2^31 - 1).
+  @exclusivity(unchecked) @usableFromInline var storedCount: Int32
+  /// The patched slot of an inner node, or offset of a leaf.
+  @exclusivity(unchecked) @usableFromInline var storedPatchOffset: Int32
   /// A leaf's label; an inner node's first leaf's label. Labels increase in
   /// list order, so a label finds its leaf.
   @exclusivity(unchecked) @usableFromInline var label: UInt64
   /// A leaf's items, in order, before its patch (empty for an inner node).
   @exclusivity(unchecked) @usableFromInline var storedItems: [Item]
-  /// A leaf's id hashes, one per stored item.
-  @exclusivity(unchecked) @usableFromInline var storedHashes: [Int]
+  /// A leaf's id hashes, one per stored item, or an inner node's count of
+  /// each stored child (stale at the patched slots).
+  @exclusivity(unchecked) @usableFromInline var storedInts: [Int]
   /// An inner node's children, in order, before its patch.
   @exclusivity(unchecked) @usableFromInline var storedChildren: [_ItemChunk]
-  /// The item count of each stored child (stale at the patched slot).
-  @exclusivity(unchecked) @usableFromInline var storedCounts: [Int]
   /// The label of each child (kept current: a patch never changes it).
   @exclusivity(unchecked) @usableFromInline var labels: [UInt64]
-  /// The patched slot of an inner node, or offset of a leaf.
-  @exclusivity(unchecked) @usableFromInline var patchOffset: Int
-  /// An inner node's patched child.
-  @exclusivity(unchecked) @usableFromInline var patchChild: _ItemChunk?
-  /// A leaf's replaced or inserted item with its hash, boxed so that nodes
-  /// do not grow with the item type.
-  @exclusivity(unchecked) @usableFromInline var patchItem: _PatchedItem<Item>?
+  /// An inner node's patched child (a `_ItemChunk`), or a leaf's replaced or
+  /// inserted item (a `_PatchedItem`): ``patchChild`` and ``patchItem``.
+  @exclusivity(unchecked) @usableFromInline var patchObject: AnyObject?
+  /// An inner node's second patched child.
+  @exclusivity(unchecked) @usableFromInline var patchChild2: _ItemChunk?
+  /// An inner node's second patched slot, or -1. A node patched once takes
+  /// a second replaced child before it applies its patch to its arrays: a
+  /// move edits two places below one node, and a list edited for a while
+  /// meets nodes an earlier version patched.
+  @exclusivity(unchecked) @usableFromInline var patchOffset2: Int32
+  /// 0 for a leaf.
+  @exclusivity(unchecked) @usableFromInline var storedHeight: UInt8
   /// The pending edit: ``_PatchKind``.
   @exclusivity(unchecked) @usableFromInline var patchKind: _PatchKind
   /// Whether no other node shares this node's arrays (a hint: when it is
   /// true, edits change the arrays in place instead of patching; a wrong
   /// hint costs a copy, never correctness, since the arrays copy on write).
   @exclusivity(unchecked) @usableFromInline var ownsArrays: Bool
-  /// An inner node's second patched slot, or -1. A node patched once takes
-  /// a second replaced child before it applies its patch to its arrays: a
-  /// move edits two places below one node, and a list edited for a while
-  /// meets nodes an earlier version patched. (32 bits: the node stays in a
-  /// 128-byte malloc chunk.)
-  @exclusivity(unchecked) @usableFromInline var patchOffset2: Int32
-  /// An inner node's second patched child.
-  @exclusivity(unchecked) @usableFromInline var patchChild2: _ItemChunk?
+
+  /// 0 for a leaf.
+  @inlinable var height: Int {
+    get { Int(storedHeight) }
+    set { storedHeight = UInt8(truncatingIfNeeded: newValue) }
+  }
+
+  /// The number of items under this node.
+  @inlinable var count: Int {
+    get { Int(storedCount) }
+    set { storedCount = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  /// The patched slot of an inner node, or offset of a leaf.
+  @inlinable var patchOffset: Int {
+    get { Int(storedPatchOffset) }
+    set { storedPatchOffset = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  /// A leaf's id hashes, one per stored item.
+  @inlinable var storedHashes: [Int] {
+    get { storedInts }
+    _modify { yield &storedInts }
+  }
+
+  /// The item count of each stored child of an inner node (stale at the
+  /// patched slots).
+  @inlinable var storedCounts: [Int] {
+    get { storedInts }
+    _modify { yield &storedInts }
+  }
+
+  /// An inner node's patched child. Edited in place through a temporary
+  /// that holds the only reference, so the child stays uniquely referenced
+  /// while `isKnownUniquelyReferenced` looks.
+  @inlinable var patchChild: _ItemChunk? {
+    get { patchObject.map { unsafeDowncast($0, to: _ItemChunk.self) } }
+    set { patchObject = newValue }
+    _modify {
+      var child = patchObject.map { unsafeDowncast($0, to: _ItemChunk.self) }
+      patchObject = nil
+      defer { patchObject = child }
+      yield &child
+    }
+  }
+
+  /// A leaf's replaced or inserted item with its hash, boxed so that nodes
+  /// do not grow with the item type.
+  @inlinable var patchItem: _PatchedItem<Item>? {
+    get { patchObject.map { unsafeDowncast($0, to: _PatchedItem<Item>.self) } }
+    set { patchObject = newValue }
+  }
 
   /// A leaf.
   @inlinable
   init(label: UInt64, items: [Item], hashes: [Int]) {
-    height = 0
-    count = items.count
+    storedHeight = 0
+    storedCount = Int32(truncatingIfNeeded: items.count)
     self.label = label
     storedItems = items
-    storedHashes = hashes
+    storedInts = hashes
     storedChildren = []
-    storedCounts = []
     labels = []
-    patchOffset = 0
+    storedPatchOffset = 0
     patchKind = .none
     ownsArrays = true
     patchOffset2 = -1
@@ -88,15 +141,15 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// An inner node over `children` (at least one).
   @inlinable
   init(children: [_ItemChunk]) {
-    height = children[0].height + 1
+    storedHeight = children[0].storedHeight &+ 1
     storedChildren = children
-    storedCounts = children.map { $0.count }
+    let counts = children.map { $0.count }
+    storedInts = counts
     labels = children.map { $0.label }
-    count = storedCounts.reduce(0, +)
+    storedCount = Int32(truncatingIfNeeded: counts.reduce(0, +))
     label = labels[0]
     storedItems = []
-    storedHashes = []
-    patchOffset = 0
+    storedPatchOffset = 0
     patchKind = .none
     ownsArrays = true
     patchOffset2 = -1
@@ -106,16 +159,14 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// the identity.
   @inlinable
   func copy() -> _ItemChunk {
-    let copy = _ItemChunk(label: label, items: storedItems, hashes: storedHashes)
-    copy.height = height
-    copy.count = count
+    let copy = _ItemChunk(label: label, items: storedItems, hashes: storedInts)
+    copy.storedHeight = storedHeight
+    copy.storedCount = storedCount
     copy.storedChildren = storedChildren
-    copy.storedCounts = storedCounts
     copy.labels = labels
     copy.patchKind = patchKind
-    copy.patchOffset = patchOffset
-    copy.patchChild = patchChild
-    copy.patchItem = patchItem
+    copy.storedPatchOffset = storedPatchOffset
+    copy.patchObject = patchObject
     copy.patchOffset2 = patchOffset2
     copy.patchChild2 = patchChild2
     copy.ownsArrays = false

@@ -252,10 +252,10 @@ extension Snapshot {
     if let theirs = other._shared {
       theirs.tree.forEachNode { node in
         known.insert(ObjectIdentifier(node))
-        if let box = node.patchItem { known.insert(ObjectIdentifier(box)) }
+        if let patch = node.patchObject { known.insert(ObjectIdentifier(patch)) }
         knownBuffers.formUnion([
-          address(node.storedItems), address(node.storedHashes), address(node.storedChildren),
-          address(node.storedCounts), address(node.labels),
+          address(node.storedItems), address(node.storedInts), address(node.storedChildren),
+          address(node.labels),
         ])
       }
       theirs.ids.overlay.forEachNode { node in
@@ -267,11 +267,12 @@ extension Snapshot {
       knownBuffers.contains(address(array)) ? 0 : arrayBytes(array)
     }
     shared.tree.forEachNode(skipping: known) { node in
-      let newBox = node.patchItem.map { !known.contains(ObjectIdentifier($0)) } ?? false
+      let newBox =
+        node.height == 0 && node.patchItem.map { !known.contains(ObjectIdentifier($0)) } ?? false
       bytes +=
         _ItemChunk<Item>.objectBytes + (newBox ? _ItemChunk<Item>.patchItemBytes : 0)
-        + unshared(node.storedItems) + unshared(node.storedHashes)
-        + unshared(node.storedChildren) + unshared(node.storedCounts) + unshared(node.labels)
+        + unshared(node.storedItems) + unshared(node.storedInts) + unshared(node.storedChildren)
+        + unshared(node.labels)
     }
     shared.ids.overlay.forEachNode(skipping: known) { node in
       // The object: a header, two bitmaps, two arrays, the patch and a flag
@@ -287,12 +288,13 @@ extension Snapshot {
 }
 
 extension _ItemChunk {
-  /// The heap bytes of a node object: a 16-byte header, eight words (height,
-  /// count, label, five arrays), the patch's offset, child and item, its
-  /// kind, a flag, and a second patch's 32-bit slot and child (120 bytes),
-  /// in a 128-byte malloc chunk (glibc's usable size for 120 bytes is 120,
-  /// plus the chunk's 8-byte header).
-  static var objectBytes: Int { 128 }
+  /// The heap bytes of a node object: a 16-byte header, the 32-bit count
+  /// and patch offset, the label, four arrays, the patch (a child or an
+  /// item) and a second patched child, the second patch's 32-bit slot, the
+  /// 8-bit height, the patch's kind and a flag (87 bytes), in a 96-byte
+  /// malloc chunk (glibc's chunk for 87 bytes: 88 usable, plus its 8-byte
+  /// header). `SharedStorageTests` checks it against glibc.
+  static var objectBytes: Int { 96 }
 
   /// The heap bytes of a patched item's box: header, item, hash, in
   /// malloc's chunks. Counted only where `other` does not share the box (a
