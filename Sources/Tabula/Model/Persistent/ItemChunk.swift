@@ -18,7 +18,7 @@
 /// one replaced, inserted or removed item. Copying an inner node's array of
 /// children would retain each child (each one a cache miss in a large tree)
 /// and copy its counts and labels; with the patch, an edit of one item in a
-/// million copies about 150 bytes per level instead of about 1 KB. An inner
+/// million copies about 100 bytes per level instead of about 1 KB. An inner
 /// node takes a second replaced child (``patchOffset2``) beside the first:
 /// a move changes two places under the root, and a list edited for a while
 /// meets nodes an earlier version patched. Any other edit of a patched node
