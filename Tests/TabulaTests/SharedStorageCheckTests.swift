@@ -57,11 +57,11 @@ struct SharedStorageCheckTests {
     #expect(standardError(result).contains("repeats an id"), "\(standardError(result))")
   }
 
-  @Test("a leaf two items over its capacity stops the checks")
+  @Test("a leaf one item over its capacity stops the checks")
   func overfullLeaf() async {
     let result = await atHighPriority {
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        let items = (0..<(_ItemTree<TestItem>.leafCapacity + 2)).map { TestItem(id: $0) }
+        let items = (0..<(_ItemTree<TestItem>.leafCapacity + 1)).map { TestItem(id: $0) }
         var shared = _PersistentItems(items: items, hashes: items.map { IDHashing.hash($0.id) })
         shared.tree.root = _ItemChunk(
           label: 1, items: items, hashes: items.map { IDHashing.hash($0.id) })

@@ -12,7 +12,7 @@ extension _ItemChunk {
     switch patchKind {
     case .none:
       precondition(
-        patchChild == nil && patchItem == nil && patchChild2 == nil, "no leftovers of a patch")
+        patchObject == nil && patchChild2 == nil, "no leftovers of a patch")
     case .child:
       precondition(height > 0, "a child patch in an inner node")
       precondition(patchOffset >= 0 && patchOffset < childCount, "a child patch at a slot")

@@ -11,7 +11,7 @@
 /// is free there, the leaf is allowed to overflow, ``needsRelabeling`` is
 /// set, and the owner relabels the leaves around it (``relabel(around:relabeled:)``:
 /// the smallest subtree whose interval holds them well apart, so the cost
-/// stays local). Splits relabel the half on the side with more room, a fixed
+/// stays local), then splits the leaf (no leaf stays over ``leafCapacity``). Splits relabel the half on the side with more room, a fixed
 /// step of 2^36 away while the gap allows.
 ///
 /// Deletes drop empty leaves and inner nodes but do not merge half-empty
@@ -312,9 +312,7 @@ struct _ItemTree<Item: Diffable>: Sendable {
       node.verifyPatch()
       if node.height == 0 {
         precondition(node.items.count == node.count, "leaf count")
-        // One over: a leaf that found no free label to split keeps the item
-        // until its next insert, which the relabelling leaves room to split.
-        precondition(node.count <= _ItemTree.leafCapacity + 1, "leaf capacity")
+        precondition(node.count <= _ItemTree.leafCapacity, "leaf capacity")
         precondition(node.hashes.count == node.count, "one hash per leaf item")
         precondition(node.count > 0 || node === root, "no empty leaf but an empty root")
         precondition(labels.last.map { $0 < node.label } ?? true, "labels ascend")

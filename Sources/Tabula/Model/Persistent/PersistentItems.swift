@@ -66,6 +66,17 @@ struct _PersistentItems<Item: Diffable>: Sendable {
     overlay.set(label, for: item.id, hash: hash)
     if tree.needsRelabeling {
       tree.relabel(around: index) { overlay.set($2, for: $0.id, hash: $1) }
+      // The leaf that found no label to split holds one item over its
+      // capacity. The labels around it are spread now: taking that item out
+      // and in again splits it, so no leaf stays over (a leaf kept over
+      // could meet its neighbours' splits using up the labels again, and
+      // grow further).
+      let (again, againHash) = tree.remove(at: index)
+      let label = tree.insert(again, hash: againHash, at: index) { moved, movedHash, label in
+        overlay.set(label, for: moved.id, hash: movedHash)
+      }
+      overlay.set(label, for: again.id, hash: againHash)
+      precondition(!tree.needsRelabeling, "a relabelled leaf has room to split")
     }
     ids.overlay = overlay
     rebuildIndexIfNeeded()
