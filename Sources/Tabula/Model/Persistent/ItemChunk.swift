@@ -33,7 +33,8 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   // the object's header, a 96-byte malloc chunk (see `objectBytes`). A
   // leaf's hashes and an inner node's counts share one array, and a leaf's
   // patched item and an inner node's patched child one reference; the
-  // properties below them read and write each by its own name.
+  // accessors in ItemChunk+PackedFields.swift read and write each by its
+  // own name and width.
 
   /// The number of items under this node (a snapshot holds at most 2^31 - 1).
   @exclusivity(unchecked) @usableFromInline var storedCount: Int32
@@ -69,58 +70,6 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// true, edits change the arrays in place instead of patching; a wrong
   /// hint costs a copy, never correctness, since the arrays copy on write).
   @exclusivity(unchecked) @usableFromInline var ownsArrays: Bool
-
-  /// 0 for a leaf.
-  @inlinable var height: Int {
-    get { Int(storedHeight) }
-    set { storedHeight = UInt8(truncatingIfNeeded: newValue) }
-  }
-
-  /// The number of items under this node.
-  @inlinable var count: Int {
-    get { Int(storedCount) }
-    set { storedCount = Int32(truncatingIfNeeded: newValue) }
-  }
-
-  /// The patched slot of an inner node, or offset of a leaf.
-  @inlinable var patchOffset: Int {
-    get { Int(storedPatchOffset) }
-    set { storedPatchOffset = Int32(truncatingIfNeeded: newValue) }
-  }
-
-  /// A leaf's id hashes, one per stored item.
-  @inlinable var storedHashes: [Int] {
-    get { storedInts }
-    _modify { yield &storedInts }
-  }
-
-  /// The item count of each stored child of an inner node (stale at the
-  /// patched slots).
-  @inlinable var storedCounts: [Int] {
-    get { storedInts }
-    _modify { yield &storedInts }
-  }
-
-  /// An inner node's patched child. Edited in place through a temporary
-  /// that holds the only reference, so the child stays uniquely referenced
-  /// while `isKnownUniquelyReferenced` looks.
-  @inlinable var patchChild: _ItemChunk? {
-    get { patchObject.map { unsafeDowncast($0, to: _ItemChunk.self) } }
-    set { patchObject = newValue }
-    _modify {
-      var child = patchObject.map { unsafeDowncast($0, to: _ItemChunk.self) }
-      patchObject = nil
-      defer { patchObject = child }
-      yield &child
-    }
-  }
-
-  /// A leaf's replaced or inserted item with its hash, boxed so that nodes
-  /// do not grow with the item type.
-  @inlinable var patchItem: _PatchedItem<Item>? {
-    get { patchObject.map { unsafeDowncast($0, to: _PatchedItem<Item>.self) } }
-    set { patchObject = newValue }
-  }
 
   /// A leaf.
   @inlinable

@@ -11,8 +11,9 @@
 /// is free there, the leaf is allowed to overflow, ``needsRelabeling`` is
 /// set, and the owner relabels the leaves around it (``relabel(around:relabeled:)``:
 /// the smallest subtree whose interval holds them well apart, so the cost
-/// stays local), then splits the leaf (no leaf stays over ``leafCapacity``). Splits relabel the half on the side with more room, a fixed
-/// step of 2^36 away while the gap allows.
+/// stays local), then splits the leaf (no leaf stays over ``leafCapacity``).
+/// Splits relabel the half on the side with more room, a fixed step of 2^36
+/// away while the gap allows.
 ///
 /// Deletes drop empty leaves and inner nodes but do not merge half-empty
 /// ones: the height stays what the largest version needed.

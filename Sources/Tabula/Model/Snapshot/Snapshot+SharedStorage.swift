@@ -252,7 +252,7 @@ extension Snapshot {
     if let theirs = other._shared {
       theirs.tree.forEachNode { node in
         known.insert(ObjectIdentifier(node))
-        if let patch = node.patchObject { known.insert(ObjectIdentifier(patch)) }
+        if node.height == 0, let box = node.patchItem { known.insert(ObjectIdentifier(box)) }
         knownBuffers.formUnion([
           address(node.storedItems), address(node.storedInts), address(node.storedChildren),
           address(node.labels),

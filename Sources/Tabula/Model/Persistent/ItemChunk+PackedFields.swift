@@ -1,0 +1,56 @@
+// The accessors of an `_ItemChunk`'s packed stored properties: each field
+// by its own name, at the width the code computes with.
+
+extension _ItemChunk {
+  /// 0 for a leaf.
+  @inlinable var height: Int {
+    get { Int(storedHeight) }
+    set { storedHeight = UInt8(truncatingIfNeeded: newValue) }
+  }
+
+  /// The number of items under this node.
+  @inlinable var count: Int {
+    get { Int(storedCount) }
+    set { storedCount = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  /// The patched slot of an inner node, or offset of a leaf.
+  @inlinable var patchOffset: Int {
+    get { Int(storedPatchOffset) }
+    set { storedPatchOffset = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  /// A leaf's id hashes, one per stored item.
+  @inlinable var storedHashes: [Int] {
+    get { storedInts }
+    _modify { yield &storedInts }
+  }
+
+  /// The item count of each stored child of an inner node (stale at the
+  /// patched slots).
+  @inlinable var storedCounts: [Int] {
+    get { storedInts }
+    _modify { yield &storedInts }
+  }
+
+  /// An inner node's patched child. Edited in place through a temporary
+  /// that holds the only reference, so the child stays uniquely referenced
+  /// while `isKnownUniquelyReferenced` looks.
+  @inlinable var patchChild: _ItemChunk? {
+    get { patchObject.map { unsafeDowncast($0, to: _ItemChunk.self) } }
+    set { patchObject = newValue }
+    _modify {
+      var child = patchObject.map { unsafeDowncast($0, to: _ItemChunk.self) }
+      patchObject = nil
+      defer { patchObject = child }
+      yield &child
+    }
+  }
+
+  /// A leaf's replaced or inserted item with its hash, boxed so that nodes
+  /// do not grow with the item type.
+  @inlinable var patchItem: _PatchedItem<Item>? {
+    get { patchObject.map { unsafeDowncast($0, to: _PatchedItem<Item>.self) } }
+    set { patchObject = newValue }
+  }
+}
