@@ -82,33 +82,25 @@ extension Changeset {
     guard oldCount - oldSide.positions.count == newCount - newSide.positions.count else {
       return nil
     }
-    // ... and stay in their sections: each section starts at the same U
-    // rank. Boundaries before every candidate must be equal, those after
-    // every candidate shifted by the difference in candidates, and the few
-    // among the candidates are checked one by one.
-    guard
-      old._sectionStarts.withUnsafeBufferPointer({ oldStarts in
-        new._sectionStarts.withUnsafeBufferPointer { newStarts in
-          let lowest = min(oldSide.positions.first ?? .max, newSide.positions.first ?? .max)
-          let highest = max(oldSide.positions.last ?? -1, newSide.positions.last ?? -1)
-          let shift = newSide.positions.count - oldSide.positions.count
-          for section in oldStarts.indices {
-            let oldStart = oldStarts[section]
-            let newStart = newStarts[section]
-            if oldStart <= lowest && newStart <= lowest {
-              if oldStart != newStart { return false }
-            } else if oldStart > highest && newStart > highest {
-              if newStart - oldStart != shift { return false }
-            } else if oldStart - oldSide.count(before: oldStart)
-              != newStart - newSide.count(before: newStart)
-            {
-              return false
-            }
-          }
-          return true
-        }
-      })
-    else { return nil }
+    // ... and stay in their sections: each section holds as many of them
+    // in both. A section can differ only where its count changed (in the
+    // section starts' nodes the two do not share) or where it holds
+    // candidates; those are compared one by one.
+    var suspects = oldShared.starts.differingSections(from: newShared.starts)
+    for position in oldSide.positions { suspects.append(old._itemSection(atFlatIndex: position)) }
+    for position in newSide.positions { suspects.append(new._itemSection(atFlatIndex: position)) }
+    suspects._sortDroppingRepeats()
+    for section in suspects {
+      let oldRange = old._sectionRange(section)
+      let newRange = new._sectionRange(section)
+      let oldKept =
+        oldRange.count - oldSide.count(before: oldRange.upperBound)
+        + oldSide.count(before: oldRange.lowerBound)
+      let newKept =
+        newRange.count - newSide.count(before: newRange.upperBound)
+        + newSide.count(before: newRange.lowerBound)
+      guard oldKept == newKept else { return nil }
+    }
 
     var result = Changeset()
     if !sameSections {
@@ -118,14 +110,8 @@ extension Changeset {
       }
     }
 
-    func oldPath(_ flat: Int) -> ItemPath {
-      let section = old._itemSection(atFlatIndex: flat)
-      return ItemPath(section: section, item: flat - old._sectionStarts[section])
-    }
-    func newPath(_ flat: Int) -> ItemPath {
-      let section = new._itemSection(atFlatIndex: flat)
-      return ItemPath(section: section, item: flat - new._sectionStarts[section])
-    }
+    func oldPath(_ flat: Int) -> ItemPath { old._path(atFlatIndex: flat) }
+    func newPath(_ flat: Int) -> ItemPath { new._path(atFlatIndex: flat) }
     func update(_ oldItem: Item, _ newItem: Item, _ from: ItemPath, _ to: ItemPath) {
       let mark = new._itemMarks.isEmpty ? nil : new._itemMarks[newItem.id]
       if let kind = _update(from: oldItem, to: newItem, marked: mark, updateKind: updateKind) {
@@ -214,9 +200,9 @@ extension Changeset {
         groupEnd += 1
       }
       let pairs = sameSection[groupStart..<groupEnd].map { (old: $0.old, new: $0.new) }
-      let low = old._sectionStarts[section] - oldSide.count(before: old._sectionStarts[section])
-      let high =
-        old._sectionStarts[section + 1] - oldSide.count(before: old._sectionStarts[section + 1])
+      let range = old._sectionRange(section)
+      let low = range.lowerBound - oldSide.count(before: range.lowerBound)
+      let high = range.upperBound - oldSide.count(before: range.upperBound)
       var cuts = [low, high]
       for cut in oldCuts + newCuts where cut > low && cut < high { cuts.append(cut) }
       cuts._sortDroppingRepeats()

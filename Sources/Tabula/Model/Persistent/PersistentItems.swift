@@ -1,23 +1,31 @@
 /// A large snapshot's items in storage that versions share: the items in an
-/// ``_ItemTree`` and their ids in an ``_IDIndex``. An edit of k items costs
+/// ``_ItemTree``, their ids in an ``_IDIndex`` and the sections' starts in
+/// ``_SectionStarts``. An edit of k items costs
 /// O(k log n) time and memory (amortized: the index rebuilds its base once
 /// per n/4 inserts) and leaves the version it came from intact.
 @usableFromInline
 struct _PersistentItems<Item: Diffable>: Sendable {
   @usableFromInline var tree: _ItemTree<Item>
   @usableFromInline var ids: _IDIndex<Item.ID>
+  /// Where each section starts (the snapshot's own sections are flat).
+  @usableFromInline var starts: _SectionStarts
 
   /// Storage of `items`, whose ids are unique, with their hashes; leaves
   /// labelled `labelSpacing` apart when given (see ``_ItemTree``). With
   /// `table`, the flat items' id table, the id index is made from it without
-  /// hashing or probing.
+  /// hashing or probing. `starts` are the sections' starts, one section of
+  /// every item when `nil`.
   ///
-  /// - Complexity: O(n).
+  /// - Complexity: O(n + s) for s sections.
   @inlinable
-  init(items: [Item], hashes: [Int], labelSpacing: UInt64? = nil, table: IDTable? = nil) {
+  init(
+    items: [Item], hashes: [Int], labelSpacing: UInt64? = nil, table: IDTable? = nil,
+    starts: [Int]? = nil
+  ) {
     let tree = _ItemTree(items: items, hashes: hashes, labelSpacing: labelSpacing)
     self.tree = tree
     ids = table.map { _IDIndex(tree: tree, flatTable: $0) } ?? _IDIndex(tree: tree)
+    self.starts = _SectionStarts(starts: starts ?? [0, items.count])
   }
 
   @inlinable var count: Int { tree.count }
@@ -154,6 +162,8 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   func verify() {
     _ = tree.verify()
     ids.verify()
+    starts.verify()
+    precondition(starts.itemCount == count, "the sections hold every item")
     var seen = Set<Item.ID>(minimumCapacity: count)
     tree.forEachLeaf { leaf, start in
       let located = tree.locate(label: leaf.label)

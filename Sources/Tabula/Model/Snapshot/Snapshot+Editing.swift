@@ -47,7 +47,7 @@ extension Snapshot {
       guard !_sections.isEmpty else { throw .noSections }
       section = _sections.count - 1
     }
-    try _insertItems(items, atFlatIndex: _sectionStarts[section + 1], section: section)
+    try _insertItems(items, atFlatIndex: _sectionStart(section + 1), section: section)
   }
 
   /// Inserts items immediately before an existing item, in its section.
@@ -110,7 +110,7 @@ extension Snapshot {
   @inlinable
   public mutating func deleteAllItems(keepingSections: Bool = false) {
     if keepingSections {
-      _replaceItems([], hashes: [], starts: Array(repeating: 0, count: _sectionStarts.count))
+      _replaceItems([], hashes: [], starts: Array(repeating: 0, count: _sections.count + 1))
     } else {
       self = Snapshot()
     }
@@ -150,7 +150,7 @@ extension Snapshot {
     guard let section = _sectionIndex(of: sectionID) else {
       throw .unknownSectionIDs([String(reflecting: sectionID)])
     }
-    let range = _sectionStarts[section]..<_sectionStarts[section + 1]
+    let range = _sectionRange(section)
     var copy = self
     copy._moveToFlatStorage()
     let items = copy._items
@@ -209,6 +209,6 @@ extension Snapshot {
     let section = try _existingSectionIndex(of: sectionID)
     try replaceItems(
       inSectionAt: section,
-      subrange: 0..<(_sectionStarts[section + 1] - _sectionStarts[section]), with: items)
+      subrange: 0..<_sectionItemCount(section), with: items)
   }
 }

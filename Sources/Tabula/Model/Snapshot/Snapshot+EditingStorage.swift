@@ -193,22 +193,26 @@ extension Snapshot {
   mutating func _move(
     from source: Int, sourceSection: Int, to destination: Int, targetSection: Int
   ) {
-    let inSharedStorage = _prepareSharedEdit()
+    if _prepareSharedEdit() {
+      var shared = _shared!
+      _shared = nil
+      let (item, hash) = shared.remove(at: source)
+      shared.insert(item, hash: hash, at: destination)
+      // A move within a section changes no count, and leaves them shared.
+      if sourceSection != targetSection {
+        shared.starts.add(-1, toSection: sourceSection)
+        shared.starts.add(1, toSection: targetSection)
+      }
+      _shared = shared
+      _checkInvariants()
+      return
+    }
     // Only the sections between the two change their starts (a move within
     // a section changes none, and leaves the array shared).
     if sourceSection < targetSection {
       for later in (sourceSection + 1)...targetSection { _sectionStarts[later] -= 1 }
     } else if targetSection < sourceSection {
       for later in (targetSection + 1)...sourceSection { _sectionStarts[later] += 1 }
-    }
-    if inSharedStorage {
-      var shared = _shared!
-      _shared = nil
-      let (item, hash) = shared.remove(at: source)
-      shared.insert(item, hash: hash, at: destination)
-      _shared = shared
-      _checkInvariants()
-      return
     }
     let item = _items.remove(at: source)
     let hash = _itemHashes.remove(at: source)
@@ -224,8 +228,9 @@ extension Snapshot {
     var copy = self
     copy._sections.insert(contentsOf: sections, at: index)
     copy._sectionHashes.insert(contentsOf: IDHashing.hashes(of: sections), at: index)
-    copy._sectionStarts.insert(
-      contentsOf: repeatElement(_sectionStarts[index], count: sections.count), at: index)
+    var starts = _allSectionStarts
+    starts.insert(contentsOf: repeatElement(starts[index], count: sections.count), at: index)
+    copy._setSectionStarts(starts)
     try copy._rebuildSectionTable()
     if index < _sections.count { copy._rebuildItemSections() }
     copy._checkInvariants()
@@ -259,9 +264,9 @@ extension Snapshot {
     // Empty sections dropped, the others in place: no item moves, and
     // shared storage stays shared (a live list whose section empties).
     if _shared != nil, _dropsOnlyEmptySections(order) {
-      let oldStarts = _sectionStarts
+      let oldStarts = _allSectionStarts
       _keepSections(order)
-      _sectionStarts = order.map { oldStarts[$0] } + [oldStarts[oldStarts.count - 1]]
+      _setSectionStarts(order.map { oldStarts[$0] } + [oldStarts[oldStarts.count - 1]])
       _checkInvariants()
       return
     }
@@ -302,16 +307,16 @@ extension Snapshot {
   /// ones.
   @inlinable
   func _dropsOnlyEmptySections(_ order: [Int]) -> Bool {
+    let starts = _allSectionStarts
     var next = 0
     for kept in order {
       guard kept >= next else { return false }
-      for dropped in next..<kept where _sectionStarts[dropped] != _sectionStarts[dropped + 1] {
+      for dropped in next..<kept where starts[dropped] != starts[dropped + 1] {
         return false
       }
       next = kept + 1
     }
-    for dropped in next..<_sections.count
-    where _sectionStarts[dropped] != _sectionStarts[dropped + 1] {
+    for dropped in next..<_sections.count where starts[dropped] != starts[dropped + 1] {
       return false
     }
     return true

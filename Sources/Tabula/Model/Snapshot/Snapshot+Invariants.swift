@@ -18,11 +18,12 @@ extension Snapshot {
   @usableFromInline
   func _verifyInvariants() {
     precondition(_sectionHashes.count == _sections.count, "one hash per section")
-    precondition(_sectionStarts.count == _sections.count + 1, "one start per section, plus one")
-    precondition(_sectionStarts.first == 0, "the first section starts at 0")
-    precondition(_sectionStarts.last == _itemCount, "the starts end at the item count")
+    let starts = _allSectionStarts
+    precondition(starts.count == _sections.count + 1, "one start per section, plus one")
+    precondition(starts.first == 0, "the first section starts at 0")
+    precondition(starts.last == _itemCount, "the starts end at the item count")
     for section in _sections.indices {
-      precondition(_sectionStarts[section] <= _sectionStarts[section + 1], "starts ascend")
+      precondition(starts[section] <= starts[section + 1], "starts ascend")
       precondition(
         _sectionHashes[section] == IDHashing.hash(_sections[section].id), "section hash")
       precondition(_sectionIndex(of: _sections[section].id) == section, "section index")
@@ -63,7 +64,8 @@ extension Snapshot {
   func _verifySharedItems(_ shared: _PersistentItems<Item>) {
     shared.verify()
     precondition(
-      _items.isEmpty && _itemHashes.isEmpty && _itemSections.isEmpty,
-      "no flat items beside shared storage")
+      _items.isEmpty && _itemHashes.isEmpty && _itemSections.isEmpty && _sectionStarts.isEmpty,
+      "no flat items or starts beside shared storage")
+    precondition(shared.starts.sectionCount == _sections.count, "one count per section")
   }
 }

@@ -19,7 +19,7 @@ extension Snapshot {
   @inlinable
   public func numberOfItems(inSectionAt index: Int) -> Int {
     _checkSectionIndex(index)
-    return _sectionStarts[index + 1] - _sectionStarts[index]
+    return _sectionItemCount(index)
   }
 
   /// The number of items in the section with id `id`, or `nil` when there
@@ -27,10 +27,11 @@ extension Snapshot {
   /// `numberOfItems(inSection:)`, which takes an identifier too; the index
   /// form is ``numberOfItems(inSectionAt:)``).
   ///
-  /// - Complexity: Expected O(1).
+  /// - Complexity: Expected O(1); O(log s) more for a snapshot in shared
+  ///   storage.
   @inlinable
   public func numberOfItems(inSection id: SectionModel.ID) -> Int? {
-    sectionIndex(of: id).map { _sectionStarts[$0 + 1] - _sectionStarts[$0] }
+    sectionIndex(of: id).map(_sectionItemCount)
   }
 
   /// The section models, in order.
@@ -55,7 +56,7 @@ extension Snapshot {
   @inlinable
   public func items(inSectionAt index: Int) -> ArraySlice<Item> {
     _checkSectionIndex(index)
-    return _items(inFlatRange: _sectionStarts[index]..<_sectionStarts[index + 1])
+    return _items(inFlatRange: _sectionRange(index))
   }
 
   /// The items of the section with id `id`, or `nil` when there is no such
@@ -64,7 +65,7 @@ extension Snapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func items(inSection id: SectionModel.ID) -> ArraySlice<Item>? {
-    sectionIndex(of: id).map { _items(inFlatRange: _sectionStarts[$0]..<_sectionStarts[$0 + 1]) }
+    sectionIndex(of: id).map { _items(inFlatRange: _sectionRange($0)) }
   }
 
   /// The section models with their items, for iterating or rebuilding.
@@ -194,6 +195,11 @@ extension Snapshot {
   @inlinable @inline(__always)
   func _uncheckedFlatIndex(of path: ItemPath) -> Int? {
     guard UInt(bitPattern: path.section) < UInt(bitPattern: _sections.count) else { return nil }
+    guard _shared == nil else {
+      let range = _sharedSectionRange(path.section)
+      guard UInt(bitPattern: path.item) < UInt(bitPattern: range.count) else { return nil }
+      return range.lowerBound &+ path.item
+    }
     return _sectionStarts.withUnsafeBufferPointer { starts in
       let start = starts[path.section]
       let count = starts[path.section &+ 1] &- start
@@ -214,7 +220,7 @@ extension Snapshot {
     guard path.section >= 0 && path.section < _sections.count else {
       return .itemPathOutOfRange(path, sectionCount: _sections.count, itemCount: nil)
     }
-    let count = _sectionStarts[path.section + 1] - _sectionStarts[path.section]
+    let count = _sectionItemCount(path.section)
     guard path.item >= 0 && path.item < count else {
       return .itemPathOutOfRange(path, sectionCount: _sections.count, itemCount: count)
     }
@@ -235,7 +241,7 @@ extension Snapshot: Equatable where SectionModel: Equatable, Item: Equatable {
   /// Two snapshots are equal when they hold equal sections with equal items in
   /// the same order. Reload and reconfigure marks are not compared.
   public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
-    lhs._sectionStarts == rhs._sectionStarts && lhs._sections == rhs._sections
+    lhs._sections == rhs._sections && lhs._allSectionStarts == rhs._allSectionStarts
       && (lhs._isIdentical(to: rhs) || lhs._allItems == rhs._allItems)
   }
 }
@@ -265,6 +271,7 @@ extension Snapshot: CustomStringConvertible {
       guard let otherShared = other._shared else { return false }
       return shared.tree.root === otherShared.tree.root
         && shared.ids.overlay.root === otherShared.ids.overlay.root
+        && shared.starts.root === otherShared.starts.root
         && same(_sections, other._sections)
     }
     return other._shared == nil && same(_items, other._items) && same(_sections, other._sections)

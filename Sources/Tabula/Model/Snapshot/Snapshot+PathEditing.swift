@@ -15,7 +15,7 @@ extension Snapshot {
   public mutating func insertItems(_ items: [Item], at path: ItemPath) throws(SnapshotError) {
     try _checkInsertion(path)
     try _insertItems(
-      items, atFlatIndex: _sectionStarts[path.section] + path.item, section: path.section)
+      items, atFlatIndex: _sectionStart(path.section) + path.item, section: path.section)
   }
 
   /// Deletes the items at `paths` (positions before the deletion).
@@ -50,16 +50,15 @@ extension Snapshot {
     guard to.section >= 0 && to.section < _sections.count else {
       throw .insertionPathOutOfRange(to, sectionCount: _sections.count, itemCount: nil)
     }
-    let targetCount =
-      _sectionStarts[to.section + 1] - _sectionStarts[to.section]
-      - (to.section == from.section ? 1 : 0)
+    let targetRange = _sectionRange(to.section)
+    let targetCount = targetRange.count - (to.section == from.section ? 1 : 0)
     guard to.item >= 0 && to.item <= targetCount else {
       throw .insertionPathOutOfRange(to, sectionCount: _sections.count, itemCount: targetCount)
     }
     // The destination's flat index once the item left its place.
     _move(
       from: source, sourceSection: from.section,
-      to: _sectionStarts[to.section] - (to.section > from.section ? 1 : 0) + to.item,
+      to: targetRange.lowerBound - (to.section > from.section ? 1 : 0) + to.item,
       targetSection: to.section)
   }
 
@@ -78,7 +77,7 @@ extension Snapshot {
     }
     var copy = self
     try copy._insertSections([section], at: index)
-    try copy._insertItems(items, atFlatIndex: copy._sectionStarts[index], section: index)
+    try copy._insertItems(items, atFlatIndex: copy._sectionStart(index), section: index)
     self = copy
   }
 
@@ -134,7 +133,7 @@ extension Snapshot {
     guard path.section >= 0 && path.section < _sections.count else {
       throw .insertionPathOutOfRange(path, sectionCount: _sections.count, itemCount: nil)
     }
-    let count = _sectionStarts[path.section + 1] - _sectionStarts[path.section]
+    let count = _sectionItemCount(path.section)
     guard path.item >= 0 && path.item <= count else {
       throw .insertionPathOutOfRange(path, sectionCount: _sections.count, itemCount: count)
     }

@@ -28,14 +28,15 @@ extension Snapshot {
     guard index >= 0 && index < _sections.count else {
       throw .sectionIndexOutOfRange(index, sectionCount: _sections.count)
     }
-    let count = _sectionStarts[index + 1] - _sectionStarts[index]
+    let sectionRange = _sectionRange(index)
+    let count = sectionRange.count
     guard subrange.lowerBound >= 0, subrange.upperBound <= count else {
       let bad = subrange.lowerBound < 0 ? subrange.lowerBound : subrange.upperBound
       throw .insertionPathOutOfRange(
         ItemPath(section: index, item: bad), sectionCount: _sections.count, itemCount: count)
     }
-    let start = _sectionStarts[index] + subrange.lowerBound
-    let end = _sectionStarts[index] + subrange.upperBound
+    let start = sectionRange.lowerBound + subrange.lowerBound
+    let end = sectionRange.lowerBound + subrange.upperBound
     let delta = items.count - (end - start)
     try Snapshot._checkCapacity(items: _itemCount + delta, sections: _sections.count)
     let hashes = IDHashing.hashes(of: items)

@@ -77,17 +77,7 @@ extension Snapshot {
   @inlinable
   func _itemSection(atFlatIndex flat: Int) -> Int {
     if _shared == nil { return _itemSections.withUnsafeBufferPointer { Int($0[flat]) } }
-    // The last section starting at or before `flat` (empty sections start
-    // where the next does, so the last one is the non-empty one).
-    return _sectionStarts.withUnsafeBufferPointer { starts in
-      var low = 0
-      var high = starts.count &- 1
-      while high &- low > 1 {
-        let middle = (low &+ high) &>> 1
-        if starts[middle] <= flat { low = middle } else { high = middle }
-      }
-      return low
-    }
+    return _sharedSection(containing: flat).section
   }
 
   /// The items in flat `range`, in order.
@@ -118,7 +108,9 @@ extension Snapshot {
   @inlinable
   mutating func _moveToSharedStorage() {
     guard _shared == nil else { return }
-    _shared = _PersistentItems(items: _items, hashes: _itemHashes, table: _itemTable)
+    _shared = _PersistentItems(
+      items: _items, hashes: _itemHashes, table: _itemTable, starts: _sectionStarts)
+    _sectionStarts = []
     _items = []
     _itemHashes = []
     _itemSections = []
@@ -132,7 +124,7 @@ extension Snapshot {
   mutating func _moveToFlatStorage() {
     guard let shared = _shared else { return }
     let (items, hashes) = shared.tree.flattened()
-    _replaceItems(items, hashes: hashes, starts: _sectionStarts)
+    _replaceItems(items, hashes: hashes, starts: shared.starts.array)
   }
 
   /// Prepares an edit of `count` items: a snapshot large enough keeps its
@@ -180,26 +172,38 @@ extension Snapshot {
   /// Inserts `items` (checked: no duplicates) at flat index `flat`, inside
   /// `section`, in shared storage.
   ///
-  /// - Complexity: O(log n + k + s).
+  /// - Complexity: O(log n + k + log s).
   @inlinable
   mutating func _sharedInsert(_ items: [Item], hashes: [Int], atFlatIndex flat: Int, section: Int) {
     var shared = _shared!
     _shared = nil
     shared.insert(contentsOf: items, hashes: hashes, at: flat)
+    shared.starts.add(items.count, toSection: section)
     _shared = shared
-    for later in (section + 1)..<_sectionStarts.count { _sectionStarts[later] += items.count }
   }
 
   /// Removes the items at the flat indices `doomed` (ascending, unique) from
   /// shared storage, and the marks of those items.
   ///
-  /// - Complexity: O(k log n + s), s the number of sections.
+  /// - Complexity: O(k (log n + log s)), s the number of sections.
   @inlinable
   mutating func _sharedRemove(atFlatIndices doomed: [Int]) {
     guard !doomed.isEmpty else { return }
     assert(zip(doomed, doomed.dropFirst()).allSatisfy(<), "doomed positions ascend, unrepeated")
     var shared = _shared!
     _shared = nil
+    // Each section loses its doomed items, one section at a time; the
+    // sections before it have lost `next` items, so a doomed position is
+    // that much earlier in the counts.
+    var next = 0
+    while next < doomed.count {
+      let (section, start) = shared.starts.section(containing: doomed[next] - next)
+      let end = start + shared.starts.range(ofSection: section).count + next
+      var last = next
+      while last + 1 < doomed.count && doomed[last + 1] < end { last += 1 }
+      shared.starts.add(next - last - 1, toSection: section)
+      next = last + 1
+    }
     if !_itemMarks.isEmpty {
       for flat in doomed { _itemMarks[shared.tree[flat].id] = nil }
     }
@@ -212,16 +216,6 @@ extension Snapshot {
       end = start
     }
     _shared = shared
-    // Each section start moves back by the doomed items before it.
-    var removedBefore = 0
-    var next = 0
-    for index in _sectionStarts.indices {
-      while next < doomed.count && doomed[next] < _sectionStarts[index] {
-        next += 1
-        removedBefore += 1
-      }
-      _sectionStarts[index] -= removedBefore
-    }
   }
 }
 
@@ -230,7 +224,8 @@ extension Snapshot {
   /// share: the tree nodes (each object, and those of its arrays' buffers,
   /// by their capacity, that no node of `other` holds: a patched copy shares
   /// them), the id overlay's nodes, the id index's base when this version
-  /// rebuilt it, and the section starts when they are not the same array.
+  /// rebuilt it, and the section starts' nodes (or array, in flat storage,
+  /// when it is not the same).
   /// For benchmarks: what a version adds to the one it came from.
   ///
   /// - Complexity: O(n) for `other`'s nodes.
@@ -262,6 +257,7 @@ extension Snapshot {
         known.insert(ObjectIdentifier(node))
         knownBuffers.formUnion([address(node.entries), address(node.storedChildren)])
       }
+      theirs.starts.forEachNode { node, _ in known.insert(ObjectIdentifier(node)) }
     }
     func unshared<Element>(_ array: [Element]) -> Int {
       knownBuffers.contains(address(array)) ? 0 : arrayBytes(array)
@@ -278,6 +274,9 @@ extension Snapshot {
       // The object: a header, two bitmaps, two arrays, the patch and a flag
       // (53 bytes), in a 64-byte malloc chunk.
       bytes += 64 + unshared(node.entries) + unshared(node.storedChildren)
+    }
+    shared.starts.forEachNode(skipping: known) { _, level in
+      bytes += _SectionStarts.nodeBytes(level: level)
     }
     // The id index's base, when this version rebuilt it.
     if !sameBuffer(shared.ids.base.slots, other._shared?.ids.base.slots) {

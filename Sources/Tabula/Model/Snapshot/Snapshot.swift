@@ -52,7 +52,8 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   @usableFromInline var _sectionHashes: [Int]
   @usableFromInline var _sectionTable: IDTable
   /// `_sectionStarts[s]` is the flat index of section `s`'s first item; one
-  /// extra entry holds the item count.
+  /// extra entry holds the item count. Empty in shared storage, which keeps
+  /// the starts itself (`Snapshot+SectionStarts.swift`).
   @usableFromInline var _sectionStarts: [Int]
   @usableFromInline var _items: [Item]
   @usableFromInline var _itemHashes: [Int]
@@ -254,6 +255,10 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// The path of the item at flat index `flat`.
   @inlinable
   func _path(atFlatIndex flat: Int) -> ItemPath {
+    guard _shared == nil else {
+      let (section, start) = _sharedSection(containing: flat)
+      return ItemPath(section: section, item: flat &- start)
+    }
     let section = _itemSection(atFlatIndex: flat)
     let start = _sectionStarts.withUnsafeBufferPointer { $0[section] }
     return ItemPath(section: section, item: flat &- start)

@@ -1,0 +1,427 @@
+/// The section starts of a snapshot in shared storage: each section's item
+/// count, in a tree that versions share, so that an edit that changes the
+/// counts of k sections costs O(k log s) time and memory for s sections,
+/// not a copy of s starts.
+///
+/// The tree has a fixed shape for its section count: leaves of
+/// ``leafWidth`` counts, inner nodes of up to ``fanout`` children with the
+/// item total under each, and section `index` always at the same place (its
+/// low 4 bits pick its leaf's slot, each next 3 bits its slot one level up).
+/// Two versions with as many sections therefore have the same shape, and
+/// walk in step (``differingSections(from:)``). Edits of items only change
+/// counts; an edit of sections (insert, delete, reorder) rebuilds the tree,
+/// in O(s) as it rebuilds the section arrays.
+///
+/// A version shares every node but the path its edit copies: with 1,000
+/// sections one 96-byte leaf and two 128-byte inner nodes.
+/// Nodes never change once two versions hold them (`isKnownUniquelyReferenced`
+/// decides): hence `@unchecked Sendable`.
+@usableFromInline
+struct _SectionStarts: @unchecked Sendable {
+  /// Counts per leaf.
+  @usableFromInline static var leafWidth: Int { 16 }
+  /// Children per inner node.
+  @usableFromInline static var fanout: Int { 8 }
+
+  /// A `_SectionLeaf` when ``depth`` is 0, else a `_SectionInner`. (Typed
+  /// as their common class, not `AnyObject`: `isKnownUniquelyReferenced`
+  /// on an existential looks at a temporary copy, always shared.)
+  @usableFromInline var root: _SectionNode
+  /// The number of inner levels above the leaves.
+  @usableFromInline var depth: Int
+  @usableFromInline var sectionCount: Int
+  @usableFromInline var itemCount: Int
+
+  /// The starts of `starts.count - 1` sections: `starts[0] == 0`, ascending,
+  /// the last one the item count.
+  ///
+  /// - Complexity: O(s).
+  @usableFromInline
+  init(starts: [Int]) {
+    precondition(starts.first == 0, "section starts begin at 0")
+    sectionCount = starts.count - 1
+    itemCount = starts[starts.count - 1]
+    var nodes: [_SectionNode] = []
+    var totals: [Int] = []
+    var section = 0
+    repeat {
+      let end = min(section + Self.leafWidth, sectionCount)
+      let leaf = _SectionLeaf.make()
+      leaf.withCounts { counts in
+        for index in section..<end {
+          counts[index - section] = Int32(truncatingIfNeeded: starts[index + 1] - starts[index])
+        }
+      }
+      nodes.append(leaf)
+      totals.append(starts[end] - starts[section])
+      section = end
+    } while section < sectionCount
+    depth = 0
+    while nodes.count > 1 {
+      var parents: [_SectionNode] = []
+      var parentTotals: [Int] = []
+      for first in stride(from: 0, to: nodes.count, by: Self.fanout) {
+        let end = min(first + Self.fanout, nodes.count)
+        parents.append(
+          _SectionInner.make(children: nodes[first..<end], totals: totals[first..<end]))
+        parentTotals.append(totals[first..<end].reduce(0, +))
+      }
+      nodes = parents
+      totals = parentTotals
+      depth += 1
+    }
+    root = nodes[0]
+  }
+
+  /// How far right section indices shift to give their slot in a node
+  /// `level` levels above the leaves.
+  @inline(__always)
+  static func shift(_ level: Int) -> Int { 4 &+ 3 &* (level &- 1) }
+
+  /// The flat index of section `index`'s first item; `index ==
+  /// sectionCount` gives the item count.
+  ///
+  /// - Complexity: O(log s).
+  @usableFromInline
+  func start(ofSection index: Int) -> Int { range(ofSection: index).lowerBound }
+
+  /// The flat range of section `index`'s items; an empty range at the item
+  /// count for `index == sectionCount`.
+  ///
+  /// - Complexity: O(log s).
+  @usableFromInline
+  func range(ofSection index: Int) -> Range<Int> {
+    guard index < sectionCount else { return itemCount..<itemCount }
+    var node = root
+    var start = 0
+    var level = depth
+    while level > 0 {
+      let inner = unsafeDowncast(node, to: _SectionInner.self)
+      let slot = (index &>> Self.shift(level)) & (Self.fanout &- 1)
+      start &+= inner.total(before: slot)
+      node = inner.child(slot)!
+      level &-= 1
+    }
+    let leaf = unsafeDowncast(node, to: _SectionLeaf.self)
+    let slot = index & (Self.leafWidth &- 1)
+    start &+= leaf.total(before: slot)
+    return start..<(start &+ leaf.count(slot))
+  }
+
+  /// The section holding flat index `flat` (the non-empty one: empty
+  /// sections start where the next one does), and where it starts.
+  ///
+  /// - Precondition: `0 <= flat < itemCount`.
+  /// - Complexity: O(log s).
+  @usableFromInline
+  func section(containing flat: Int) -> (section: Int, start: Int) {
+    var node = root
+    var remaining = flat
+    var section = 0
+    var level = depth
+    while level > 0 {
+      let inner = unsafeDowncast(node, to: _SectionInner.self)
+      let slot = inner.withTotals { totals in
+        var slot = 0
+        while slot < Self.fanout &- 1 && remaining >= Int(totals[slot]) {
+          remaining &-= Int(totals[slot])
+          slot &+= 1
+        }
+        return slot
+      }
+      section &+= slot &<< Self.shift(level)
+      node = inner.child(slot)!
+      level &-= 1
+    }
+    let leaf = unsafeDowncast(node, to: _SectionLeaf.self)
+    let slot = leaf.withCounts { counts in
+      var slot = 0
+      while slot < Self.leafWidth &- 1 && remaining >= Int(counts[slot]) {
+        remaining &-= Int(counts[slot])
+        slot &+= 1
+      }
+      return slot
+    }
+    return (section &+ slot, flat &- remaining)
+  }
+
+  /// Adds `delta` items to section `index`'s count, copying the nodes on its
+  /// path that another version holds.
+  ///
+  /// - Precondition: the count stays at least 0.
+  /// - Complexity: O(log s).
+  @usableFromInline
+  mutating func add(_ delta: Int, toSection index: Int) {
+    precondition(index >= 0 && index < sectionCount, "section \(index) of \(sectionCount)")
+    guard delta != 0 else { return }
+    itemCount += delta
+    if !isKnownUniquelyReferenced(&root) { root = Self.copy(root, depth: depth) }
+    var node = root
+    var level = depth
+    while level > 0 {
+      let inner = unsafeDowncast(node, to: _SectionInner.self)
+      let slot = (index &>> Self.shift(level)) & (Self.fanout &- 1)
+      node = inner.uniqueChild(slot, addingToTotal: delta, depth: level &- 1)
+      level &-= 1
+    }
+    let leaf = unsafeDowncast(node, to: _SectionLeaf.self)
+    leaf.withCounts { counts in
+      let slot = index & (Self.leafWidth &- 1)
+      let count = Int(counts[slot]) + delta
+      precondition(count >= 0, "section \(index) cannot hold \(count) items")
+      counts[slot] = Int32(truncatingIfNeeded: count)
+    }
+  }
+
+  /// A copy of `node` (at `depth` levels above the leaves) that shares its
+  /// children.
+  static func copy(_ node: _SectionNode, depth: Int) -> _SectionNode {
+    if depth == 0 { return unsafeDowncast(node, to: _SectionLeaf.self).copy() }
+    return unsafeDowncast(node, to: _SectionInner.self).copy()
+  }
+
+  /// Every start, with the item count last: `sectionCount + 1` values.
+  ///
+  /// - Complexity: O(s).
+  @usableFromInline
+  var array: [Int] {
+    var starts = [0]
+    starts.reserveCapacity(sectionCount + 1)
+    forEachLeaf { leaf, first in
+      leaf.withCounts { counts in
+        for slot in 0..<min(Self.leafWidth, sectionCount - first) {
+          starts.append(starts[starts.count - 1] + Int(counts[slot]))
+        }
+      }
+    }
+    return starts
+  }
+
+  /// Calls `body` with each leaf, in order, and the index of its first
+  /// section.
+  func forEachLeaf(_ body: (_SectionLeaf, Int) -> Void) {
+    func visit(_ node: _SectionNode, _ level: Int, _ first: Int) {
+      guard level > 0 else { return body(unsafeDowncast(node, to: _SectionLeaf.self), first) }
+      let inner = unsafeDowncast(node, to: _SectionInner.self)
+      for slot in 0..<Self.fanout {
+        guard let child = inner.child(slot) else { break }
+        visit(child, level - 1, first + slot << Self.shift(level))
+      }
+    }
+    visit(root, depth, 0)
+  }
+
+  /// Calls `body` with every node (and its height) not in `skipped`, not
+  /// descending into skipped ones.
+  func forEachNode(
+    skipping skipped: Set<ObjectIdentifier> = [], _ body: (_SectionNode, Int) -> Void
+  ) {
+    func visit(_ node: _SectionNode, _ level: Int) {
+      guard !skipped.contains(ObjectIdentifier(node)) else { return }
+      body(node, level)
+      guard level > 0 else { return }
+      let inner = unsafeDowncast(node, to: _SectionInner.self)
+      for slot in 0..<Self.fanout {
+        guard let child = inner.child(slot) else { break }
+        visit(child, level - 1)
+      }
+    }
+    visit(root, depth)
+  }
+
+  /// The heap bytes of a node at `level` levels above the leaves: a leaf's
+  /// 16-byte object header and 16 32-bit counts (80 bytes), an inner node's
+  /// header, 8 32-bit totals and 8 references (112 bytes), each in glibc's
+  /// next malloc chunk. `SectionStartsTests` checks them against glibc.
+  static func nodeBytes(level: Int) -> Int { level == 0 ? 96 : 128 }
+
+  /// The sections whose counts differ from `other`'s, ascending: O(k log s)
+  /// for the k leaves the two do not share.
+  ///
+  /// - Precondition: both have as many sections (hence the same shape).
+  @usableFromInline
+  func differingSections(from other: _SectionStarts) -> [Int] {
+    precondition(sectionCount == other.sectionCount, "the same sections")
+    var result: [Int] = []
+    func visit(_ mine: _SectionNode, _ theirs: _SectionNode, _ level: Int, _ first: Int) {
+      guard mine !== theirs else { return }
+      guard level > 0 else {
+        let mine = unsafeDowncast(mine, to: _SectionLeaf.self)
+        let theirs = unsafeDowncast(theirs, to: _SectionLeaf.self)
+        for slot in 0..<Self.leafWidth where mine.count(slot) != theirs.count(slot) {
+          result.append(first + slot)
+        }
+        return
+      }
+      let mine = unsafeDowncast(mine, to: _SectionInner.self)
+      let theirs = unsafeDowncast(theirs, to: _SectionInner.self)
+      for slot in 0..<Self.fanout {
+        guard let child = mine.child(slot), let other = theirs.child(slot) else { break }
+        visit(child, other, level - 1, first + slot << Self.shift(level))
+      }
+    }
+    visit(root, other.root, depth, 0)
+    return result
+  }
+
+  /// Checks the shape (the fewest levels for the sections, each node's
+  /// children and unused slots), that every inner total is its child's, and
+  /// the item count.
+  @usableFromInline
+  func verify() {
+    precondition(sectionCount >= 0, "section count")
+    var levels = 0
+    while Self.leafWidth << (3 * levels) < sectionCount { levels += 1 }
+    precondition(depth == levels, "the fewest levels for \(sectionCount) sections")
+    /// The items under `node`, which covers the sections from `first`.
+    func check(_ node: _SectionNode, _ level: Int, _ first: Int) -> Int {
+      guard level > 0 else {
+        let leaf = unsafeDowncast(node, to: _SectionLeaf.self)
+        var total = 0
+        for slot in 0..<Self.leafWidth {
+          let count = leaf.count(slot)
+          precondition(count >= 0, "section \(first + slot) holds \(count) items")
+          precondition(count == 0 || first + slot < sectionCount, "no count past the sections")
+          total += count
+        }
+        return total
+      }
+      let inner = unsafeDowncast(node, to: _SectionInner.self)
+      var total = 0
+      for slot in 0..<Self.fanout {
+        let childFirst = first + slot << Self.shift(level)
+        guard let child = inner.child(slot) else {
+          precondition(childFirst >= sectionCount, "a child for each run of sections")
+          precondition(inner.total(ofSlot: slot) == 0, "no total without a child")
+          continue
+        }
+        precondition(childFirst < sectionCount || childFirst == 0, "no child past the sections")
+        let childTotal = check(child, level - 1, childFirst)
+        precondition(inner.total(ofSlot: slot) == childTotal, "the total under a child")
+        total += childTotal
+      }
+      return total
+    }
+    precondition(check(root, depth, 0) == itemCount, "the counts add up to the item count")
+  }
+}
+
+/// A node of ``_SectionStarts``: a `_SectionLeaf` or a `_SectionInner`,
+/// which its tree's depth tells apart.
+@usableFromInline
+class _SectionNode: @unchecked Sendable {
+  init() {}
+}
+
+/// A leaf of ``_SectionStarts``: 16 sections' item counts, in the object
+/// (80 bytes with its header).
+@usableFromInline
+final class _SectionLeaf: _SectionNode, @unchecked Sendable {
+  @exclusivity(unchecked)
+  var counts:
+    (
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+  /// A leaf of zero counts.
+  static func make() -> _SectionLeaf { _SectionLeaf() }
+
+  func copy() -> _SectionLeaf {
+    let copy = _SectionLeaf()
+    copy.counts = counts
+    return copy
+  }
+
+  /// Calls `body` with the counts, in place.
+  @inline(__always)
+  func withCounts<Result>(_ body: (UnsafeMutablePointer<Int32>) -> Result) -> Result {
+    withUnsafeMutablePointer(to: &counts) {
+      $0.withMemoryRebound(to: Int32.self, capacity: _SectionStarts.leafWidth, body)
+    }
+  }
+
+  func count(_ slot: Int) -> Int { withCounts { Int($0[slot]) } }
+
+  /// The items of the sections before `slot`.
+  func total(before slot: Int) -> Int {
+    withCounts { counts in
+      var total = 0
+      for index in 0..<slot { total &+= Int(counts[index]) }
+      return total
+    }
+  }
+}
+
+/// An inner node of ``_SectionStarts``: up to 8 children with the items
+/// under each, in the object (112 bytes with its header).
+@usableFromInline
+final class _SectionInner: _SectionNode, @unchecked Sendable {
+  @exclusivity(unchecked)
+  var totals: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
+  @exclusivity(unchecked)
+  var children:
+    (
+      _SectionNode?, _SectionNode?, _SectionNode?, _SectionNode?,
+      _SectionNode?, _SectionNode?, _SectionNode?, _SectionNode?
+    ) = (nil, nil, nil, nil, nil, nil, nil, nil)
+
+  static func make(children: ArraySlice<_SectionNode>, totals: ArraySlice<Int>) -> _SectionInner {
+    let node = _SectionInner()
+    node.withChildren { slots in
+      for (slot, child) in children.enumerated() { slots[slot] = child }
+    }
+    node.withTotals { slots in
+      for (slot, total) in totals.enumerated() { slots[slot] = Int32(truncatingIfNeeded: total) }
+    }
+    return node
+  }
+
+  func copy() -> _SectionInner {
+    let copy = _SectionInner()
+    copy.totals = totals
+    copy.children = children
+    return copy
+  }
+
+  /// Calls `body` with the totals, in place.
+  @inline(__always)
+  func withTotals<Result>(_ body: (UnsafeMutablePointer<Int32>) -> Result) -> Result {
+    withUnsafeMutablePointer(to: &totals) {
+      $0.withMemoryRebound(to: Int32.self, capacity: _SectionStarts.fanout, body)
+    }
+  }
+
+  /// Calls `body` with the children, in place.
+  @inline(__always)
+  func withChildren<Result>(_ body: (UnsafeMutablePointer<_SectionNode?>) -> Result) -> Result {
+    withUnsafeMutablePointer(to: &children) {
+      $0.withMemoryRebound(to: _SectionNode?.self, capacity: _SectionStarts.fanout, body)
+    }
+  }
+
+  func child(_ slot: Int) -> _SectionNode? { withChildren { $0[slot] } }
+
+  func total(ofSlot slot: Int) -> Int { withTotals { Int($0[slot]) } }
+
+  /// The items under the children before `slot`.
+  func total(before slot: Int) -> Int {
+    withTotals { totals in
+      var total = 0
+      for index in 0..<slot { total &+= Int(totals[index]) }
+      return total
+    }
+  }
+
+  /// The child at `slot`, copied first if another node holds it too, with
+  /// `delta` added to the total under it.
+  func uniqueChild(_ slot: Int, addingToTotal delta: Int, depth: Int) -> _SectionNode {
+    withTotals { $0[slot] = Int32(truncatingIfNeeded: Int($0[slot]) + delta) }
+    return withChildren { children in
+      if !isKnownUniquelyReferenced(&children[slot]) {
+        children[slot] = _SectionStarts.copy(children[slot]!, depth: depth)
+      }
+      return children[slot]!
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import TabulaTestSupport
+import Testing
+
+@testable import Tabula
+
+/// The section starts of shared storage against a plain array of counts:
+/// every read, after random edits, in every retained version.
+@Suite("Shared storage: section starts that versions share")
+struct SectionStartsTests {
+  /// The starts of `counts`, with the total last.
+  func starts(_ counts: [Int]) -> [Int] {
+    var starts = [0]
+    for count in counts { starts.append(starts[starts.count - 1] + count) }
+    return starts
+  }
+
+  /// Checks every read of `tree` against the plain `counts`.
+  func expectMatches(
+    _ tree: _SectionStarts, _ counts: [Int], _ context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let expected = starts(counts)
+    tree.verify()
+    #expect(tree.array == expected, "\(context)", sourceLocation: sourceLocation)
+    #expect(tree.sectionCount == counts.count && tree.itemCount == expected.last)
+    for section in 0...counts.count {
+      let range = tree.range(ofSection: section)
+      let expectedRange =
+        section == counts.count
+        ? expected[section]..<expected[section] : expected[section]..<expected[section + 1]
+      guard range == expectedRange else {
+        Issue.record(
+          "\(context): section \(section) is \(range), expected \(expectedRange)",
+          sourceLocation: sourceLocation)
+        return
+      }
+    }
+    // Every flat index finds the non-empty section holding it.
+    var section = 0
+    for flat in 0..<(expected.last ?? 0) {
+      while flat >= expected[section + 1] { section += 1 }
+      let found = tree.section(containing: flat)
+      guard found == (section, expected[section]) else {
+        Issue.record(
+          "\(context): flat \(flat) is in section \(section) from \(expected[section]), found \(found)",
+          sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+
+  @Test(
+    "random count changes, each from a random retained version, at every depth: each version keeps its own starts",
+    arguments: [0, 1, 15, 16, 17, 128, 129, 300, 1_025])
+  func retainedVersions(sections: Int) {
+    var random = SeededRandom(seed: UInt64(sections))
+    // Empty sections among full ones, as a live query's groups leave them.
+    let counts = (0..<sections).map { _ in random.chance(0.2) ? 0 : random.int(in: 1...5) }
+    var versions = [(tree: _SectionStarts(starts: starts(counts)), counts: counts)]
+    guard sections > 0 else {
+      expectMatches(versions[0].tree, counts, "no sections")
+      return
+    }
+    for _ in 0..<200 {
+      let parent = random.chance(0.5) ? versions.count - 1 : random.int(in: 0..<versions.count)
+      var (tree, counts) = versions[parent]
+      for _ in 0..<random.int(in: 1...3) {
+        let section = random.int(in: 0..<sections)
+        let delta = random.int(in: -counts[section]...4)
+        tree.add(delta, toSection: section)
+        counts[section] += delta
+      }
+      versions.append((tree, counts))
+    }
+    for (index, version) in versions.enumerated() {
+      expectMatches(version.tree, version.counts, "\(sections) sections, version \(index)")
+    }
+  }
+
+  @Test(
+    "the sections whose counts differ between two versions are found by walking only the nodes they do not share",
+    arguments: [1, 16, 17, 300, 1_025])
+  func differingSections(sections: Int) {
+    var random = SeededRandom(seed: 7 + UInt64(sections))
+    let counts = (0..<sections).map { _ in random.int(in: 0...3) }
+    let base = _SectionStarts(starts: starts(counts))
+    var versions = [(tree: base, counts: counts)]
+    for _ in 0..<40 {
+      var (tree, counts) = versions[random.int(in: 0..<versions.count)]
+      let section = random.int(in: 0..<sections)
+      let delta = random.int(in: -counts[section]...2)
+      tree.add(delta, toSection: section)
+      counts[section] += delta
+      versions.append((tree, counts))
+    }
+    for _ in 0..<60 {
+      let (first, second) = (
+        versions.randomElement(using: &random)!, versions.randomElement(using: &random)!
+      )
+      let expected = (0..<sections).filter { first.counts[$0] != second.counts[$0] }
+      #expect(first.tree.differingSections(from: second.tree) == expected)
+    }
+    // A version and its unchanged copy share everything.
+    #expect(base.differingSections(from: base).isEmpty)
+  }
+
+  @Test("an edit copies only its path: one leaf and one node per level above it")
+  func editCopiesItsPath() {
+    let base = _SectionStarts(starts: starts(Array(repeating: 2, count: 1_000)))
+    #expect(base.depth == 2, "1,000 sections: 63 leaves under 8 nodes under the root")
+    var edited = base
+    edited.add(1, toSection: 517)
+    var known = Set<ObjectIdentifier>()
+    base.forEachNode { node, _ in known.insert(ObjectIdentifier(node)) }
+    var copied: [Int] = []
+    edited.forEachNode(skipping: known) { _, level in copied.append(level) }
+    #expect(copied.sorted() == [0, 1, 2])
+    #expect(base.array == starts(Array(repeating: 2, count: 1_000)), "the base is intact")
+    // A value that is the only holder of its nodes changes them in place.
+    var unique = _SectionStarts(starts: starts(Array(repeating: 2, count: 1_000)))
+    let root = ObjectIdentifier(unique.root)
+    unique.add(-2, toSection: 3)
+    #expect(ObjectIdentifier(unique.root) == root)
+    #expect(unique.range(ofSection: 3) == 6..<6 && unique.range(ofSection: 4) == 6..<8)
+  }
+
+  @Test(
+    "snapshots with hundreds of sections in shared storage: random edits from retained versions, and their diffs",
+    arguments: 0..<3)
+  func snapshotsWithManySections(seed: UInt64) throws {
+    var random = SeededRandom(seed: 100 + seed)
+    let (base, baseModel) = try sharedSnapshot(count: 3_000, sections: 300)
+    #expect(try #require(base._shared).starts.depth == 2)
+    var versions = [(snapshot: base, model: baseModel)]
+    var nextID = 100_000
+    for step in 0..<200 {
+      let parent = random.chance(0.5) ? versions.count - 1 : random.int(in: 0..<versions.count)
+      var (snapshot, model) = versions[parent]
+      let edit = try randomSharedEdit(&snapshot, &model, &random, nextID: &nextID)
+      #expect(snapshot.usesSharedStorage, "step \(step): \(edit)")
+      versions.append((snapshot, model))
+      // The diff from the parent walks only what the two do not share, and
+      // its batches take the parent's list to this one's.
+      let old = versions[parent].snapshot
+      let changes = try #require(
+        Changeset._sharedDiff(
+          old, snapshot, updateKind: { _, _ in .reconfigure }, avoidingSamePositionMoves: false),
+        "step \(step): \(edit) took the full diff")
+      let full = Changeset(from: old.withFlatStorage(), to: snapshot.withFlatStorage())
+      #expect(changes.itemMoves.count == full.itemMoves.count, "step \(step): \(edit)")
+      #expect(
+        applyChangeset(changes, to: old, serving: snapshot) == DisplayedList(snapshot),
+        "step \(step): \(edit)")
+    }
+    expectIntact(versions, where: { _ in true }, ids: [0, 1, 299, 1_500, 2_999, 100_003])
+    for version in versions.suffix(20) {
+      #expect(
+        version.snapshot.sectionsWithItems.map(\.items) == version.model.sections.map(\.items))
+    }
+  }
+
+  @Test(
+    "an item moved to another section keeps the starts right in both versions; within one, the starts stay shared"
+  )
+  func movesAcrossSections() throws {
+    let (base, model) = try sharedSnapshot(count: 5_000, sections: 200)
+    // Section s holds the ids equal to s modulo 199 (section 199 is empty).
+    var across = base
+    try across.moveItem(5, afterItem: 4_000)
+    #expect(NaiveModel(across) == (try model.moving(5, relativeTo: 4_000, after: true).get()))
+    #expect(across.numberOfItems(inSectionAt: 5) == base.numberOfItems(inSectionAt: 5) - 1)
+    var within = base
+    try within.moveItem(5, afterItem: 5 + 199 * 3)
+    #expect(
+      ObjectIdentifier(try #require(within._shared).starts.root)
+        == ObjectIdentifier(try #require(base._shared).starts.root))
+    #expect(NaiveModel(base) == model, "the base is intact")
+  }
+
+  @Test("a total that disagrees with its child stops the checks")
+  func wrongTotal() async {
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var tree = _SectionStarts(starts: Array(0...40))
+        let inner = unsafeDowncast(tree.root, to: _SectionInner.self)
+        _ = inner.uniqueChild(1, addingToTotal: 1, depth: 0)
+        tree.itemCount += 1
+        tree.verify()
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("the total under a child"), "\(message)")
+  }
+}
+
+#if canImport(Glibc)
+  @Suite("Shared storage: the size of a section starts node")
+  struct SectionStartsNodeSizeTests {
+    @Test("each node fits the malloc chunk storageBytes counts, as glibc says")
+    func nodeChunks() {
+      let tree = _SectionStarts(starts: Array(0...40))
+      tree.forEachNode { node, level in
+        let usable = mallocUsableSize(Unmanaged.passUnretained(node).toOpaque())
+        #expect(usable + 8 == _SectionStarts.nodeBytes(level: level), "level \(level): \(usable)")
+      }
+    }
+  }
+#endif
