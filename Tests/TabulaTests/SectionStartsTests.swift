@@ -51,7 +51,7 @@ struct SectionStartsTests {
 
   @Test(
     "random count changes, each from a random retained version, at every depth: each version keeps its own starts",
-    arguments: [0, 1, 15, 16, 17, 128, 129, 300, 1_025])
+    arguments: [0, 1, 2, 15, 16, 17, 18, 128, 129, 130, 300, 1_025])
   func retainedVersions(sections: Int) {
     var random = SeededRandom(seed: UInt64(sections))
     // Empty sections among full ones, as a live query's groups leave them.
@@ -104,7 +104,9 @@ struct SectionStartsTests {
     #expect(base.differingSections(from: base).isEmpty)
   }
 
-  @Test("an edit copies only its path: one leaf and one node per level above it")
+  @Test(
+    "an edit copies only its path: one leaf and one node per level above it; none for the last section"
+  )
   func editCopiesItsPath() {
     let base = _SectionStarts(starts: starts(Array(repeating: 2, count: 1_000)))
     #expect(base.depth == 2, "1,000 sections: 63 leaves under 8 nodes under the root")
@@ -116,6 +118,15 @@ struct SectionStartsTests {
     edited.forEachNode(skipping: known) { _, level in copied.append(level) }
     #expect(copied.sorted() == [0, 1, 2])
     #expect(base.array == starts(Array(repeating: 2, count: 1_000)), "the base is intact")
+    // The last section's count is what the others leave: no node holds it.
+    var last = base
+    last.add(5, toSection: 999)
+    #expect(last.root === base.root && last.range(ofSection: 999) == 1_998..<2_005)
+    var only = _SectionStarts(starts: [0, 10])
+    let leaf = ObjectIdentifier(only.root)
+    let copy = only
+    only.add(-4, toSection: 0)
+    #expect(ObjectIdentifier(only.root) == leaf && only.array == [0, 6] && copy.array == [0, 10])
     // A value that is the only holder of its nodes changes them in place.
     var unique = _SectionStarts(starts: starts(Array(repeating: 2, count: 1_000)))
     let root = ObjectIdentifier(unique.root)

@@ -3,6 +3,10 @@
 /// counts of k sections costs O(k log s) time and memory for s sections,
 /// not a copy of s starts.
 ///
+/// The last section's count is what the others leave of the item count, so
+/// the tree holds the others' (none for one section): an edit of the last
+/// section, or of the only one, copies no node.
+///
 /// The tree has a fixed shape for its section count: leaves of
 /// ``leafWidth`` counts, inner nodes of up to ``fanout`` children with the
 /// item total under each, and section `index` always at the same place (its
@@ -31,6 +35,11 @@ struct _SectionStarts: @unchecked Sendable {
   @usableFromInline var depth: Int
   @usableFromInline var sectionCount: Int
   @usableFromInline var itemCount: Int
+  /// The items of every section but the last: the tree's total.
+  @usableFromInline var storedTotal: Int
+
+  /// The sections whose counts the tree holds: all but the last.
+  @usableFromInline var storedCount: Int { max(0, sectionCount - 1) }
 
   /// The starts of `starts.count - 1` sections: `starts[0] == 0`, ascending,
   /// the last one the item count.
@@ -41,11 +50,13 @@ struct _SectionStarts: @unchecked Sendable {
     precondition(starts.first == 0, "section starts begin at 0")
     sectionCount = starts.count - 1
     itemCount = starts[starts.count - 1]
+    let storedCount = max(0, sectionCount - 1)
+    storedTotal = starts[storedCount]
     var nodes: [_SectionNode] = []
     var totals: [Int] = []
     var section = 0
     repeat {
-      let end = min(section + Self.leafWidth, sectionCount)
+      let end = min(section + Self.leafWidth, storedCount)
       let leaf = _SectionLeaf.make()
       leaf.withCounts { counts in
         for index in section..<end {
@@ -55,7 +66,7 @@ struct _SectionStarts: @unchecked Sendable {
       nodes.append(leaf)
       totals.append(starts[end] - starts[section])
       section = end
-    } while section < sectionCount
+    } while section < storedCount
     depth = 0
     while nodes.count > 1 {
       var parents: [_SectionNode] = []
@@ -91,21 +102,28 @@ struct _SectionStarts: @unchecked Sendable {
   /// - Complexity: O(log s).
   @usableFromInline
   func range(ofSection index: Int) -> Range<Int> {
-    guard index < sectionCount else { return itemCount..<itemCount }
-    var node = root
+    guard index < sectionCount &- 1 else {
+      return index < sectionCount ? storedTotal..<itemCount : itemCount..<itemCount
+    }
+    // Unretained: this value holds the tree while the descent reads it.
+    var node = Unmanaged.passUnretained(root)
     var start = 0
     var level = depth
     while level > 0 {
-      let inner = unsafeDowncast(node, to: _SectionInner.self)
       let slot = (index &>> Self.shift(level)) & (Self.fanout &- 1)
-      start &+= inner.total(before: slot)
-      node = inner.child(slot)!
+      node = node._withUnsafeGuaranteedRef { node in
+        let inner = unsafeDowncast(node, to: _SectionInner.self)
+        start &+= inner.total(before: slot)
+        return inner.unretainedChild(slot)
+      }
       level &-= 1
     }
-    let leaf = unsafeDowncast(node, to: _SectionLeaf.self)
-    let slot = index & (Self.leafWidth &- 1)
-    start &+= leaf.total(before: slot)
-    return start..<(start &+ leaf.count(slot))
+    return node._withUnsafeGuaranteedRef { node in
+      let leaf = unsafeDowncast(node, to: _SectionLeaf.self)
+      let slot = index & (Self.leafWidth &- 1)
+      start &+= leaf.total(before: slot)
+      return start..<(start &+ leaf.count(slot))
+    }
   }
 
   /// The section holding flat index `flat` (the non-empty one: empty
@@ -115,32 +133,36 @@ struct _SectionStarts: @unchecked Sendable {
   /// - Complexity: O(log s).
   @usableFromInline
   func section(containing flat: Int) -> (section: Int, start: Int) {
-    var node = root
+    if flat >= storedTotal { return (sectionCount &- 1, storedTotal) }
+    var node = Unmanaged.passUnretained(root)
     var remaining = flat
     var section = 0
     var level = depth
     while level > 0 {
-      let inner = unsafeDowncast(node, to: _SectionInner.self)
-      let slot = inner.withTotals { totals in
+      node = node._withUnsafeGuaranteedRef { node in
+        let inner = unsafeDowncast(node, to: _SectionInner.self)
+        let slot = inner.withTotals { totals in
+          var slot = 0
+          while slot < Self.fanout &- 1 && remaining >= Int(totals[slot]) {
+            remaining &-= Int(totals[slot])
+            slot &+= 1
+          }
+          return slot
+        }
+        section &+= slot &<< Self.shift(level)
+        return inner.unretainedChild(slot)
+      }
+      level &-= 1
+    }
+    let slot = node._withUnsafeGuaranteedRef { node in
+      unsafeDowncast(node, to: _SectionLeaf.self).withCounts { counts in
         var slot = 0
-        while slot < Self.fanout &- 1 && remaining >= Int(totals[slot]) {
-          remaining &-= Int(totals[slot])
+        while slot < Self.leafWidth &- 1 && remaining >= Int(counts[slot]) {
+          remaining &-= Int(counts[slot])
           slot &+= 1
         }
         return slot
       }
-      section &+= slot &<< Self.shift(level)
-      node = inner.child(slot)!
-      level &-= 1
-    }
-    let leaf = unsafeDowncast(node, to: _SectionLeaf.self)
-    let slot = leaf.withCounts { counts in
-      var slot = 0
-      while slot < Self.leafWidth &- 1 && remaining >= Int(counts[slot]) {
-        remaining &-= Int(counts[slot])
-        slot &+= 1
-      }
-      return slot
     }
     return (section &+ slot, flat &- remaining)
   }
@@ -155,6 +177,12 @@ struct _SectionStarts: @unchecked Sendable {
     precondition(index >= 0 && index < sectionCount, "section \(index) of \(sectionCount)")
     guard delta != 0 else { return }
     itemCount += delta
+    guard index < sectionCount - 1 else {
+      let count = itemCount - storedTotal
+      precondition(count >= 0, "section \(index) cannot hold \(count) items")
+      return
+    }
+    storedTotal += delta
     if !isKnownUniquelyReferenced(&root) { root = Self.copy(root, depth: depth) }
     var node = root
     var level = depth
@@ -189,11 +217,12 @@ struct _SectionStarts: @unchecked Sendable {
     starts.reserveCapacity(sectionCount + 1)
     forEachLeaf { leaf, first in
       leaf.withCounts { counts in
-        for slot in 0..<min(Self.leafWidth, sectionCount - first) {
+        for slot in 0..<min(Self.leafWidth, storedCount - first) {
           starts.append(starts[starts.count - 1] + Int(counts[slot]))
         }
       }
     }
+    if sectionCount > 0 { starts.append(itemCount) }
     return starts
   }
 
@@ -261,6 +290,9 @@ struct _SectionStarts: @unchecked Sendable {
       }
     }
     visit(root, other.root, depth, 0)
+    if sectionCount > 0 && itemCount - storedTotal != other.itemCount - other.storedTotal {
+      result.append(sectionCount - 1)
+    }
     return result
   }
 
@@ -271,8 +303,8 @@ struct _SectionStarts: @unchecked Sendable {
   func verify() {
     precondition(sectionCount >= 0, "section count")
     var levels = 0
-    while Self.leafWidth << (3 * levels) < sectionCount { levels += 1 }
-    precondition(depth == levels, "the fewest levels for \(sectionCount) sections")
+    while Self.leafWidth << (3 * levels) < storedCount { levels += 1 }
+    precondition(depth == levels, "the fewest levels for \(storedCount) stored counts")
     /// The items under `node`, which covers the sections from `first`.
     func check(_ node: _SectionNode, _ level: Int, _ first: Int) -> Int {
       guard level > 0 else {
@@ -281,7 +313,7 @@ struct _SectionStarts: @unchecked Sendable {
         for slot in 0..<Self.leafWidth {
           let count = leaf.count(slot)
           precondition(count >= 0, "section \(first + slot) holds \(count) items")
-          precondition(count == 0 || first + slot < sectionCount, "no count past the sections")
+          precondition(count == 0 || first + slot < storedCount, "no count past the sections")
           total += count
         }
         return total
@@ -291,18 +323,21 @@ struct _SectionStarts: @unchecked Sendable {
       for slot in 0..<Self.fanout {
         let childFirst = first + slot << Self.shift(level)
         guard let child = inner.child(slot) else {
-          precondition(childFirst >= sectionCount, "a child for each run of sections")
+          precondition(childFirst >= storedCount, "a child for each run of sections")
           precondition(inner.total(ofSlot: slot) == 0, "no total without a child")
           continue
         }
-        precondition(childFirst < sectionCount || childFirst == 0, "no child past the sections")
+        precondition(childFirst < storedCount || childFirst == 0, "no child past the sections")
         let childTotal = check(child, level - 1, childFirst)
         precondition(inner.total(ofSlot: slot) == childTotal, "the total under a child")
         total += childTotal
       }
       return total
     }
-    precondition(check(root, depth, 0) == itemCount, "the counts add up to the item count")
+    precondition(check(root, depth, 0) == storedTotal, "the counts add up to the stored total")
+    precondition(
+      storedTotal <= itemCount && (sectionCount > 0 || itemCount == 0),
+      "the last section holds what the others leave")
   }
 }
 
@@ -401,6 +436,17 @@ final class _SectionInner: _SectionNode, @unchecked Sendable {
   }
 
   func child(_ slot: Int) -> _SectionNode? { withChildren { $0[slot] } }
+
+  /// The child at `slot`, which exists, not retained: for a descent through
+  /// a tree that its caller holds.
+  @inline(__always)
+  func unretainedChild(_ slot: Int) -> Unmanaged<_SectionNode> {
+    withUnsafeMutablePointer(to: &children) {
+      $0.withMemoryRebound(to: Unmanaged<_SectionNode>.self, capacity: _SectionStarts.fanout) {
+        $0[slot]
+      }
+    }
+  }
 
   func total(ofSlot slot: Int) -> Int { withTotals { Int($0[slot]) } }
 

@@ -32,7 +32,7 @@ extension Snapshot {
   ///   when an item is already present or appears twice (with the positions it
   ///   would have had).
   /// - Complexity: Expected O(k) when appending to the end of the list, else
-  ///   O(n + k); O(k log n + s) in shared storage (see ``Snapshot``).
+  ///   O(n + k); O(k log n + log s) in shared storage (see ``Snapshot``).
   @inlinable
   public mutating func appendItems(
     _ items: [Item], toSection sectionID: SectionModel.ID? = nil
@@ -54,7 +54,7 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` when `id` is not present,
   ///   ``SnapshotError/duplicateItemIDs(_:)`` when an inserted item is.
-  /// - Complexity: Expected O(n + k); O(k log n + s) in shared storage (see
+  /// - Complexity: Expected O(n + k); O(k log n + log s) in shared storage (see
   ///   ``Snapshot``).
   @inlinable
   public mutating func insertItems(_ items: [Item], beforeItem id: Item.ID) throws(SnapshotError) {
@@ -66,7 +66,7 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` when `id` is not present,
   ///   ``SnapshotError/duplicateItemIDs(_:)`` when an inserted item is.
-  /// - Complexity: Expected O(n + k); O(k log n + s) in shared storage (see
+  /// - Complexity: Expected O(n + k); O(k log n + log s) in shared storage (see
   ///   ``Snapshot``).
   @inlinable
   public mutating func insertItems(_ items: [Item], afterItem id: Item.ID) throws(SnapshotError) {
@@ -78,7 +78,7 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` naming every id that is not
   ///   present; nothing is deleted then.
-  /// - Complexity: Expected O(n + k); O(k log n + s) in shared storage (see
+  /// - Complexity: Expected O(n + k); O(k (log n + log s)) in shared storage (see
   ///   ``Snapshot``).
   @inlinable
   public mutating func deleteItems(_ ids: some Sequence<Item.ID>) throws(SnapshotError) {
@@ -120,7 +120,7 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` naming the unknown ids,
   ///   ``SnapshotError/itemMovedRelativeToItself(_:)`` when `id == other`.
-  /// - Complexity: Expected O(n); O(log n + s) in shared storage (see
+  /// - Complexity: Expected O(n); O(log n + log s) in shared storage (see
   ///   ``Snapshot``).
   @inlinable
   public mutating func moveItem(_ id: Item.ID, beforeItem other: Item.ID) throws(SnapshotError) {
@@ -131,7 +131,7 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` naming the unknown ids,
   ///   ``SnapshotError/itemMovedRelativeToItself(_:)`` when `id == other`.
-  /// - Complexity: Expected O(n); O(log n + s) in shared storage (see
+  /// - Complexity: Expected O(n); O(log n + log s) in shared storage (see
   ///   ``Snapshot``).
   @inlinable
   public mutating func moveItem(_ id: Item.ID, afterItem other: Item.ID) throws(SnapshotError) {
@@ -200,7 +200,7 @@ extension Snapshot {
   /// - Throws: ``SnapshotError/unknownSectionIDs(_:)``, or
   ///   ``SnapshotError/duplicateItemIDs(_:)`` when a new item is already
   ///   elsewhere in the snapshot; the snapshot is unchanged then.
-  /// - Complexity: Expected O(n + k); O((r + k) log n + s) in shared storage
+  /// - Complexity: Expected O(n + k); O((r + k) log n + log s) in shared storage
   ///   for r items replaced (see ``Snapshot``).
   @inlinable
   public mutating func replaceItems(

@@ -112,7 +112,7 @@ extension Snapshot {
 
   /// Removes the items at the flat indices `doomed` (any order, no repeats).
   ///
-  /// - Complexity: O(k log n + s) in shared storage, else O(n).
+  /// - Complexity: O(k (log n + log s)) in shared storage, else O(n).
   @inlinable
   mutating func _removeItems(atFlatIndices doomed: [Int]) {
     guard !doomed.isEmpty else { return }
@@ -188,7 +188,7 @@ extension Snapshot {
   /// index `destination` (counted once it left), in `targetSection`: the
   /// move both id-based and positional moves make.
   ///
-  /// - Complexity: O(log n + s) in shared storage, else O(n).
+  /// - Complexity: O(log n + log s) in shared storage, else O(n).
   @inlinable
   mutating func _move(
     from source: Int, sourceSection: Int, to destination: Int, targetSection: Int

@@ -15,7 +15,8 @@ extension Snapshot {
   ///
   /// - Precondition: `index` is a valid section index; otherwise this traps with
   ///   the ``SnapshotError/sectionIndexOutOfRange(_:sectionCount:)`` message.
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(log s) for s sections in shared storage (see
+  ///   ``Snapshot``).
   @inlinable
   public func numberOfItems(inSectionAt index: Int) -> Int {
     _checkSectionIndex(index)

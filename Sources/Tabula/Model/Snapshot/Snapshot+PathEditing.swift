@@ -9,7 +9,7 @@ extension Snapshot {
   /// - Throws:
   ///   ``SnapshotError/insertionPathOutOfRange(_:sectionCount:itemCount:)``
   ///   or ``SnapshotError/duplicateItemIDs(_:)``.
-  /// - Complexity: Expected O(n + k); O(k log n + s) in shared storage (see
+  /// - Complexity: Expected O(n + k); O(k log n + log s) in shared storage (see
   ///   ``Snapshot``).
   @inlinable
   public mutating func insertItems(_ items: [Item], at path: ItemPath) throws(SnapshotError) {
@@ -22,7 +22,7 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
   ///   for the first path outside the snapshot; nothing is deleted then.
-  /// - Complexity: O(n + k); O(k log n + s) in shared storage (see
+  /// - Complexity: O(n + k); O(k (log n + log s)) in shared storage (see
   ///   ``Snapshot``).
   @inlinable
   public mutating func deleteItems(at paths: [ItemPath]) throws(SnapshotError) {
@@ -42,7 +42,7 @@ extension Snapshot {
   ///   ``SnapshotError/insertionPathOutOfRange(_:sectionCount:itemCount:)``
   ///   for `to` beyond the end of its section once the item left;
   ///   ``SnapshotError/itemMovedOntoItself(_:)`` when `from == to`.
-  /// - Complexity: O(n); O(log n + s) in shared storage (see ``Snapshot``).
+  /// - Complexity: O(n); O(log n + log s) in shared storage (see ``Snapshot``).
   @inlinable
   public mutating func moveItem(from: ItemPath, to: ItemPath) throws(SnapshotError) {
     guard let source = _uncheckedFlatIndex(of: from) else { throw _rangeError(for: from)! }

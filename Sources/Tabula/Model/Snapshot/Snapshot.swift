@@ -32,9 +32,10 @@
 /// (they rebuild the index from stored hashes, never re-hashing ids).
 ///
 /// The first edit of a snapshot of 4,096 items or more moves its items into
-/// storage that versions share (a counted B-tree and an id index): from then
-/// on an edit of k items costs O(k log n) and leaves the previous version
-/// intact, item at path and path of id are O(log n), ``items`` is O(n), and a
+/// storage that versions share (a counted B-tree, an id index, and a tree of
+/// the s sections' counts): from then on an edit of k items costs
+/// O(k (log n + log s)) and leaves the previous version intact, item at path
+/// and path of id are O(log n + log s), ``items`` is O(n), and a
 /// diff against a version it descends from costs O(d log n) for d changed
 /// items. See <doc:SnapshotRepresentation>.
 ///
