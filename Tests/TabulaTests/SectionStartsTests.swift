@@ -135,12 +135,22 @@ struct SectionStartsTests {
     #expect(unique.range(ofSection: 3) == 6..<6 && unique.range(ofSection: 4) == 6..<8)
   }
 
+  /// 3,000 items in 300 sections in shared storage, every seventh section
+  /// empty (between full ones), and its model.
+  func manySections() throws -> (TestSnapshot, NaiveModel) {
+    var model = NaiveModel((0..<300).map { (section("S\($0)"), [TestItem]()) })
+    let full = (0..<300).filter { $0 % 7 != 3 }
+    for id in 0..<3_000 { model.sections[full[id % full.count]].items.append(TestItem(id: id)) }
+    let snapshot = try TestSnapshot(sections: model.snapshotSections).withSharedStorage()
+    return (snapshot, model)
+  }
+
   @Test(
-    "snapshots with hundreds of sections in shared storage: random edits from retained versions, and their diffs",
+    "snapshots with hundreds of sections in shared storage, empty ones between: random edits from retained versions, and their diffs",
     arguments: 0..<3)
   func snapshotsWithManySections(seed: UInt64) throws {
     var random = SeededRandom(seed: 100 + seed)
-    let (base, baseModel) = try sharedSnapshot(count: 3_000, sections: 300)
+    let (base, baseModel) = try manySections()
     #expect(try #require(base._shared).starts.depth == 2)
     var versions = [(snapshot: base, model: baseModel)]
     var nextID = 100_000
@@ -160,7 +170,7 @@ struct SectionStartsTests {
       let full = Changeset(from: old.withFlatStorage(), to: snapshot.withFlatStorage())
       #expect(changes.itemMoves.count == full.itemMoves.count, "step \(step): \(edit)")
       #expect(
-        applyChangeset(changes, to: old, serving: snapshot) == DisplayedList(snapshot),
+        applyChangeset(changes, to: old, serving: snapshot) == DisplayedList(snapshot.withoutMarks),
         "step \(step): \(edit)")
     }
     expectIntact(versions, where: { _ in true }, ids: [0, 1, 299, 1_500, 2_999, 100_003])
@@ -168,6 +178,93 @@ struct SectionStartsTests {
       #expect(
         version.snapshot.sectionsWithItems.map(\.items) == version.model.sections.map(\.items))
     }
+  }
+
+  @Test(
+    "edits of sections in shared storage with hundreds of sections: inserted and deleted empty ones keep it shared, and every version stays right"
+  )
+  func sectionEdits() throws {
+    var (snapshot, model) = try manySections()
+    var versions = [(snapshot: snapshot, model: model)]
+    for (index, anchor) in ["S10", "S150", "S299", "S0"].enumerated() {
+      let new = section("N\(index)")
+      try snapshot.insertSections([new], afterSection: anchor)
+      model = try model.insertingSections([new], at: anchor, after: true).get()
+      #expect(snapshot.usesSharedStorage)
+      versions.append((snapshot, model))
+      // Items into the new section, and out of a far one.
+      try snapshot.appendItems([TestItem(id: 50_000 + index)], toSection: new.id)
+      model = try model.appending([TestItem(id: 50_000 + index)], toSection: new.id).get()
+      let far = model.sections[model.sections.count / 2 + index].items[0].id
+      try snapshot.deleteItems([far])
+      model = try model.deleting([far]).get()
+      versions.append((snapshot, model))
+    }
+    // Empty sections go, and the storage stays shared.
+    try snapshot.deleteSections(["S3", "S10", "S290"])
+    model = try model.deletingSections(["S3", "S10", "S290"]).get()
+    #expect(snapshot.usesSharedStorage)
+    versions.append((snapshot, model))
+    try snapshot.moveItem(7, afterItem: 2_999)
+    model = try model.moving(7, relativeTo: 2_999, after: true).get()
+    versions.append((snapshot, model))
+    expectIntact(versions, where: { _ in true }, ids: [0, 7, 2_999, 50_000, 50_003])
+  }
+
+  @Test(
+    "two siblings that put one new item at the same place, at the end of one section and at the start of the next: their diff moves it across"
+  )
+  func siblingsAcrossABoundary() throws {
+    let (base, _) = try manySections()
+    // Sections 4 and 5 are full and follow each other.
+    let firstOfNext = try #require(base.items(inSectionAt: 5).first).id
+    let item = TestItem(id: 90_000)
+    var atEnd = base
+    try atEnd.appendItems([item], toSection: "S4")
+    var atStart = base
+    try atStart.insertItems([item], beforeItem: firstOfNext)
+    #expect(atEnd.items == atStart.items, "the same items in the same order")
+    #expect(
+      atEnd.path(of: 90_000)?.section == 4
+        && atStart.path(of: 90_000) == ItemPath(section: 5, item: 0))
+    // Whatever the shared diff decides, the batches must show the change.
+    let staged = StagedChangeset(from: atEnd, to: atStart)
+    var shown = DisplayedList(atEnd)
+    for stage in staged.stages { try shown.apply(stage, kind: .table) }
+    #expect(shown == DisplayedList(atStart))
+    if let changes = Changeset._sharedDiff(
+      atEnd, atStart, updateKind: { _, _ in .reconfigure }, avoidingSamePositionMoves: false)
+    {
+      #expect(applyChangeset(changes, to: atEnd, serving: atStart) == DisplayedList(atStart))
+    }
+  }
+
+  @Test("one snapshot with hundreds of sections read from several tasks at once")
+  func concurrentReads() async throws {
+    var (snapshot, _) = try manySections()
+    try snapshot.moveItem(7, afterItem: 2_999)  // a version that shares nodes with its base
+    let shared = snapshot
+    let sums = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          var sum = 0
+          for id in stride(from: task, to: 3_000, by: 3) {
+            if let path = shared.path(of: id) { sum &+= path.section &* 7 &+ shared[path].id }
+          }
+          return sum
+        }
+      }
+      return await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    var expected = 0
+    for task in 0..<4 {
+      var sum = 0
+      for id in stride(from: task, to: 3_000, by: 3) {
+        if let path = shared.path(of: id) { sum &+= path.section &* 7 &+ shared[path].id }
+      }
+      expected &+= sum
+    }
+    #expect(sums.reduce(0, &+) == expected)
   }
 
   @Test(

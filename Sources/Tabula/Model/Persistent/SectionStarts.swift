@@ -102,6 +102,7 @@ struct _SectionStarts: @unchecked Sendable {
   /// - Complexity: O(log s).
   @usableFromInline
   func range(ofSection index: Int) -> Range<Int> {
+    precondition(index >= 0 && index <= sectionCount, "section \(index) of \(sectionCount)")
     guard index < sectionCount &- 1 else {
       return index < sectionCount ? storedTotal..<itemCount : itemCount..<itemCount
     }
@@ -141,28 +142,14 @@ struct _SectionStarts: @unchecked Sendable {
     while level > 0 {
       node = node._withUnsafeGuaranteedRef { node in
         let inner = unsafeDowncast(node, to: _SectionInner.self)
-        let slot = inner.withTotals { totals in
-          var slot = 0
-          while slot < Self.fanout &- 1 && remaining >= Int(totals[slot]) {
-            remaining &-= Int(totals[slot])
-            slot &+= 1
-          }
-          return slot
-        }
+        let slot = inner.slot(containing: &remaining)
         section &+= slot &<< Self.shift(level)
         return inner.unretainedChild(slot)
       }
       level &-= 1
     }
     let slot = node._withUnsafeGuaranteedRef { node in
-      unsafeDowncast(node, to: _SectionLeaf.self).withCounts { counts in
-        var slot = 0
-        while slot < Self.leafWidth &- 1 && remaining >= Int(counts[slot]) {
-          remaining &-= Int(counts[slot])
-          slot &+= 1
-        }
-        return slot
-      }
+      unsafeDowncast(node, to: _SectionLeaf.self).slot(containing: &remaining)
     }
     return (section &+ slot, flat &- remaining)
   }
@@ -216,10 +203,8 @@ struct _SectionStarts: @unchecked Sendable {
     var starts = [0]
     starts.reserveCapacity(sectionCount + 1)
     forEachLeaf { leaf, first in
-      leaf.withCounts { counts in
-        for slot in 0..<min(Self.leafWidth, storedCount - first) {
-          starts.append(starts[starts.count - 1] + Int(counts[slot]))
-        }
+      for slot in 0..<min(Self.leafWidth, storedCount - first) {
+        starts.append(starts[starts.count - 1] + leaf.count(slot))
       }
     }
     if sectionCount > 0 { starts.append(itemCount) }
@@ -368,7 +353,8 @@ final class _SectionLeaf: _SectionNode, @unchecked Sendable {
     return copy
   }
 
-  /// Calls `body` with the counts, in place.
+  /// Calls `body` with the counts, in place: for writes to a leaf that
+  /// only the caller holds.
   @inline(__always)
   func withCounts<Result>(_ body: (UnsafeMutablePointer<Int32>) -> Result) -> Result {
     withUnsafeMutablePointer(to: &counts) {
@@ -376,14 +362,37 @@ final class _SectionLeaf: _SectionNode, @unchecked Sendable {
     }
   }
 
-  func count(_ slot: Int) -> Int { withCounts { Int($0[slot]) } }
+  // Reads take the counts by value, never `withCounts`: an inout access,
+  // which ThreadSanitizer counts as a write, and a shared leaf is read from
+  // several threads.
+
+  func count(_ slot: Int) -> Int {
+    withUnsafeBytes(of: counts) { Int($0.load(fromByteOffset: slot &* 4, as: Int32.self)) }
+  }
 
   /// The items of the sections before `slot`.
   func total(before slot: Int) -> Int {
-    withCounts { counts in
+    withUnsafeBytes(of: counts) { counts in
       var total = 0
-      for index in 0..<slot { total &+= Int(counts[index]) }
+      for index in 0..<slot {
+        total &+= Int(counts.load(fromByteOffset: index &* 4, as: Int32.self))
+      }
       return total
+    }
+  }
+
+  /// The slot holding item `remaining` of this leaf (less the items before
+  /// it, on return), skipping empty sections.
+  func slot(containing remaining: inout Int) -> Int {
+    withUnsafeBytes(of: counts) { counts in
+      var slot = 0
+      while slot < _SectionStarts.leafWidth &- 1 {
+        let count = Int(counts.load(fromByteOffset: slot &* 4, as: Int32.self))
+        guard remaining >= count else { break }
+        remaining &-= count
+        slot &+= 1
+      }
+      return slot
     }
   }
 }
@@ -419,7 +428,8 @@ final class _SectionInner: _SectionNode, @unchecked Sendable {
     return copy
   }
 
-  /// Calls `body` with the totals, in place.
+  /// Calls `body` with the totals, in place: for writes to a node that only
+  /// the caller holds.
   @inline(__always)
   func withTotals<Result>(_ body: (UnsafeMutablePointer<Int32>) -> Result) -> Result {
     withUnsafeMutablePointer(to: &totals) {
@@ -427,7 +437,8 @@ final class _SectionInner: _SectionNode, @unchecked Sendable {
     }
   }
 
-  /// Calls `body` with the children, in place.
+  /// Calls `body` with the children, in place: for writes to a node that
+  /// only the caller holds.
   @inline(__always)
   func withChildren<Result>(_ body: (UnsafeMutablePointer<_SectionNode?>) -> Result) -> Result {
     withUnsafeMutablePointer(to: &children) {
@@ -435,27 +446,59 @@ final class _SectionInner: _SectionNode, @unchecked Sendable {
     }
   }
 
-  func child(_ slot: Int) -> _SectionNode? { withChildren { $0[slot] } }
+  // Reads take the fields by value, never `withTotals` or `withChildren`:
+  // an inout access, which ThreadSanitizer counts as a write, and a shared
+  // node is read from several threads.
 
-  /// The child at `slot`, which exists, not retained: for a descent through
-  /// a tree that its caller holds.
-  @inline(__always)
-  func unretainedChild(_ slot: Int) -> Unmanaged<_SectionNode> {
-    withUnsafeMutablePointer(to: &children) {
-      $0.withMemoryRebound(to: Unmanaged<_SectionNode>.self, capacity: _SectionStarts.fanout) {
-        $0[slot]
-      }
+  /// The child at `slot` (a read of that one field: copying the tuple
+  /// would retain every child).
+  func child(_ slot: Int) -> _SectionNode? {
+    switch slot {
+    case 0: children.0
+    case 1: children.1
+    case 2: children.2
+    case 3: children.3
+    case 4: children.4
+    case 5: children.5
+    case 6: children.6
+    default: children.7
     }
   }
 
-  func total(ofSlot slot: Int) -> Int { withTotals { Int($0[slot]) } }
+  /// The child at `slot`, which exists, not retained past the call: for a
+  /// descent through a tree that its caller holds.
+  @inline(__always)
+  func unretainedChild(_ slot: Int) -> Unmanaged<_SectionNode> {
+    Unmanaged.passUnretained(child(slot).unsafelyUnwrapped)
+  }
+
+  func total(ofSlot slot: Int) -> Int {
+    withUnsafeBytes(of: totals) { Int($0.load(fromByteOffset: slot &* 4, as: Int32.self)) }
+  }
 
   /// The items under the children before `slot`.
   func total(before slot: Int) -> Int {
-    withTotals { totals in
+    withUnsafeBytes(of: totals) { totals in
       var total = 0
-      for index in 0..<slot { total &+= Int(totals[index]) }
+      for index in 0..<slot {
+        total &+= Int(totals.load(fromByteOffset: index &* 4, as: Int32.self))
+      }
       return total
+    }
+  }
+
+  /// The slot whose child holds item `remaining` of this node (less the
+  /// items before it, on return).
+  func slot(containing remaining: inout Int) -> Int {
+    withUnsafeBytes(of: totals) { totals in
+      var slot = 0
+      while slot < _SectionStarts.fanout &- 1 {
+        let total = Int(totals.load(fromByteOffset: slot &* 4, as: Int32.self))
+        guard remaining >= total else { break }
+        remaining &-= total
+        slot &+= 1
+      }
+      return slot
     }
   }
 

@@ -242,8 +242,9 @@ extension Snapshot: Equatable where SectionModel: Equatable, Item: Equatable {
   /// Two snapshots are equal when they hold equal sections with equal items in
   /// the same order. Reload and reconfigure marks are not compared.
   public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
-    lhs._sections == rhs._sections && lhs._allSectionStarts == rhs._allSectionStarts
-      && (lhs._isIdentical(to: rhs) || lhs._allItems == rhs._allItems)
+    lhs._isIdentical(to: rhs)
+      || (lhs._sections == rhs._sections && lhs._allSectionStarts == rhs._allSectionStarts
+        && lhs._allItems == rhs._allItems)
   }
 }
 

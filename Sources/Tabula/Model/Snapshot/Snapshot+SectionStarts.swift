@@ -56,17 +56,4 @@ extension Snapshot {
       _shared!.starts = _SectionStarts(starts: starts)
     }
   }
-
-  /// Adds `delta` items to the count of `section`: the starts after it move
-  /// by `delta`.
-  ///
-  /// - Complexity: O(s); O(log s) in shared storage.
-  @inlinable
-  mutating func _addToSectionCount(_ delta: Int, section: Int) {
-    if _shared == nil {
-      for later in (section + 1)..<_sectionStarts.count { _sectionStarts[later] += delta }
-    } else {
-      _shared!.starts.add(delta, toSection: section)
-    }
-  }
 }
