@@ -304,7 +304,9 @@ struct SectionStartsTests {
 #if canImport(Glibc)
   @Suite("Shared storage: the size of a section starts node")
   struct SectionStartsNodeSizeTests {
-    @Test("each node fits the malloc chunk storageBytes counts, as glibc says")
+    @Test(
+      "each node fits the malloc chunk storageBytes counts, as glibc says",
+      .enabled(if: mallocIsGlibc, "glibc's malloc, not a sanitizer's"))
     func nodeChunks() {
       let tree = _SectionStarts(starts: Array(0...40))
       tree.forEachNode { node, level in
