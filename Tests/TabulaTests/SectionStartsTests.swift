@@ -200,6 +200,10 @@ struct SectionStartsTests {
       model = try model.deleting([far]).get()
       versions.append((snapshot, model))
     }
+    // Deleting no section changes nothing, and shares every node.
+    let unchanged = snapshot
+    try snapshot.deleteSections([])
+    #expect(snapshot.isIdentical(to: unchanged))
     // Empty sections go, and the storage stays shared.
     try snapshot.deleteSections(["S3", "S10", "S290"])
     model = try model.deletingSections(["S3", "S10", "S290"]).get()

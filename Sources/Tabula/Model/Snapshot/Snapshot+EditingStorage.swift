@@ -261,6 +261,8 @@ extension Snapshot {
   /// their items.
   @inlinable
   mutating func _reorderSections(_ order: [Int]) {
+    // Every section in place: nothing changes, and nothing is rebuilt.
+    if order.count == _sections.count, order.elementsEqual(_sections.indices) { return }
     // Empty sections dropped, the others in place: no item moves, and
     // shared storage stays shared (a live list whose section empties).
     if _shared != nil, _dropsOnlyEmptySections(order) {
