@@ -1,6 +1,9 @@
 // Finding the leaves two versions in shared storage do not share: a walk
-// down both trees, level by level, that drops every node both hold without
-// touching it (see `Changeset+SharedStorage.swift`).
+// down both trees that drops every node both hold without touching it (see
+// `Changeset+SharedStorage.swift`). Where the two trees have the same shape
+// (what an edit that splits no node leaves), it pairs the children slot by
+// slot and descends only into the pairs that differ; where the shapes part
+// (a split, a relabelling, a dropped leaf), it goes level by level.
 
 extension Changeset {
   /// A tree node met while looking for the unshared leaves: its address,
@@ -24,11 +27,86 @@ extension Changeset {
   }
 
   /// The leaves of `old` and `new` that the other does not hold, with the
-  /// flat position of each one's first item; `nil` when more than `limit`
-  /// nodes differ (the full diff is cheaper then).
+  /// flat position of each one's first item, in list order; `nil` when more
+  /// than `limit` leaves differ (the full diff is cheaper then).
+  ///
+  /// Two inner nodes of one height with the same labels in the same slots
+  /// are walked slot by slot: a leaf both trees hold has one label in both,
+  /// and the slots' labels bound the labels under them, so it can only lie
+  /// under the same slot of both. The walk skips the slots whose children
+  /// are one node, reading their addresses and counts from the parents, and
+  /// needs no list of the nodes of a level: an edit's diff allocates only
+  /// its result. Pairs whose shapes differ go to
+  /// ``_unsharedLeavesByLevel(_:_:_:_:limit:)``.
+  ///
+  /// - Complexity: O(d log n) for d unshared leaves.
   @inlinable
   static func _unsharedLeaves<Item>(
     _ old: _ItemChunk<Item>, _ new: _ItemChunk<Item>, limit: Int
+  ) -> (old: [(_ItemChunk<Item>, Int)], new: [(_ItemChunk<Item>, Int)])? {
+    var leaves = (old: [(_ItemChunk<Item>, Int)](), new: [(_ItemChunk<Item>, Int)]())
+    guard old !== new else { return leaves }
+    leaves.old.reserveCapacity(4)
+    leaves.new.reserveCapacity(4)
+    var budget = limit
+    guard _unsharedLeaves(old, 0, new, 0, into: &leaves, budget: &budget) else { return nil }
+    return leaves
+  }
+
+  /// Adds to `leaves` the leaves under `old` and `new` (two nodes, not one,
+  /// whose first items are at `oldStart` and `newStart`) that the other does
+  /// not hold; false when that would take them past `budget` (of which it
+  /// uses one per leaf).
+  @inlinable
+  static func _unsharedLeaves<Item>(
+    _ old: _ItemChunk<Item>, _ oldStart: Int, _ new: _ItemChunk<Item>, _ newStart: Int,
+    into leaves: inout (old: [(_ItemChunk<Item>, Int)], new: [(_ItemChunk<Item>, Int)]),
+    budget: inout Int
+  ) -> Bool {
+    if old.height == 0 && new.height == 0 {
+      budget &-= 2
+      guard budget >= 0 else { return false }
+      leaves.old.append((old, oldStart))
+      leaves.new.append((new, newStart))
+      return true
+    }
+    guard old.height == new.height && old.labels == new.labels else {
+      guard
+        let (oldLeaves, newLeaves) = _unsharedLeavesByLevel(
+          old, oldStart, new, newStart, limit: budget)
+      else { return false }
+      budget &-= oldLeaves.count &+ newLeaves.count
+      leaves.old += oldLeaves
+      leaves.new += newLeaves
+      return true
+    }
+    var oldChildStart = oldStart
+    var newChildStart = newStart
+    for slot in 0..<old.childCount {
+      let oldChild = old.childAddress(slot)
+      let newChild = new.childAddress(slot)
+      if oldChild != newChild {
+        guard
+          _unsharedLeaves(
+            _ItemChunk<Item>.unretained(oldChild), oldChildStart,
+            _ItemChunk<Item>.unretained(newChild), newChildStart, into: &leaves, budget: &budget)
+        else { return false }
+      }
+      oldChildStart &+= old.childCount(slot)
+      newChildStart &+= new.childCount(slot)
+    }
+    return true
+  }
+
+  /// The leaves under `old` and `new` (whose first items are at `oldStart`
+  /// and `newStart`) that the other does not hold, found level by level:
+  /// the nodes of a level both hold are dropped (``_dropShared(_:_:)``) and
+  /// the rest expanded into their children, whatever the two trees' shapes.
+  /// `nil` when more than `limit` nodes of a level differ.
+  @inlinable
+  static func _unsharedLeavesByLevel<Item>(
+    _ old: _ItemChunk<Item>, _ oldStart: Int, _ new: _ItemChunk<Item>, _ newStart: Int,
+    limit: Int
   ) -> (old: [(_ItemChunk<Item>, Int)], new: [(_ItemChunk<Item>, Int)])? {
     typealias Node = _ItemChunk<Item>
     func entry(_ node: Node) -> _NodeEntry {
@@ -39,8 +117,8 @@ extension Changeset {
       Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: entry.address)!)
         .takeUnretainedValue()
     }
-    var oldNodes = [entry(old)]
-    var newNodes = [entry(new)]
+    var oldNodes = [_NodeEntry(address: entry(old).address, start: oldStart, height: old.height)]
+    var newNodes = [_NodeEntry(address: entry(new).address, start: newStart, height: new.height)]
     func expand(_ entries: [_NodeEntry], height: Int) -> [_NodeEntry] {
       var result: [_NodeEntry] = []
       for parent in entries {

@@ -143,6 +143,34 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
       ? patchChild.unsafelyUnwrapped : storedChildren[slot]
   }
 
+  /// The address of child `slot` of an inner node, read without retaining
+  /// or touching the child (unless it is patched): what a walk that skips
+  /// the nodes two versions share compares.
+  @inlinable
+  func childAddress(_ slot: Int) -> UInt {
+    if slot == Int(truncatingIfNeeded: patchOffset2) || (slot == patchOffset && patchKind == .child)
+    {
+      return UInt(bitPattern: ObjectIdentifier(child(slot)))
+    }
+    // A native class array stores its elements as bare references.
+    return storedChildren.withUnsafeBytes {
+      $0.load(fromByteOffset: slot &* MemoryLayout<UInt>.stride, as: UInt.self)
+    }
+  }
+
+  /// The node at `address` (from ``childAddress(_:)``), which the caller
+  /// knows some value holds for as long as it uses it.
+  @inlinable
+  static func unretained(_ address: UInt) -> _ItemChunk {
+    unmanaged(address).takeUnretainedValue()
+  }
+
+  /// The node at `address`, not retained.
+  @inlinable
+  static func unmanaged(_ address: UInt) -> Unmanaged<_ItemChunk> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+  }
+
   /// The item count of child `slot` of an inner node.
   @inlinable
   func childCount(_ slot: Int) -> Int {

@@ -77,14 +77,20 @@ struct _ItemTree<Item: Diffable>: Sendable {
   /// - Complexity: O(log n).
   @inlinable
   func leaf(at index: Int) -> (leaf: _ItemChunk<Item>, offset: Int) {
-    var node = root
+    // Down unretained: the tree holds every node for the walk, and a retain
+    // is an atomic write to a node that is likely not in cache, which the
+    // processor finishes before it reads on.
+    var node = Unmanaged.passUnretained(root)
     var offset = index
-    while node.height > 0 {
+    while let next = node._withUnsafeGuaranteedRef({ node -> UInt? in
+      guard node.height > 0 else { return nil }
       let (child, inner) = node.child(at: offset)
       offset = inner
-      node = node.child(child)
+      return node.childAddress(child)
+    }) {
+      node = _ItemChunk.unmanaged(next)
     }
-    return (node, offset)
+    return (node.takeUnretainedValue(), offset)
   }
 
   /// The item at `index`.
@@ -100,14 +106,19 @@ struct _ItemTree<Item: Diffable>: Sendable {
   /// - Complexity: O(log n).
   @inlinable
   func locate(label: UInt64) -> (leaf: _ItemChunk<Item>, start: Int)? {
-    var node = root
+    // Down unretained, as in `leaf(at:)`.
+    var node = Unmanaged.passUnretained(root)
     var start = 0
-    while node.height > 0 {
+    while let next = node._withUnsafeGuaranteedRef({ node -> UInt? in
+      guard node.height > 0 else { return nil }
       let child = node.child(labeled: label)
       start &+= node.start(ofChild: child)
-      node = node.child(child)
+      return node.childAddress(child)
+    }) {
+      node = _ItemChunk.unmanaged(next)
     }
-    return node.label == label ? (node, start) : nil
+    let leaf = node.takeUnretainedValue()
+    return leaf.label == label ? (leaf, start) : nil
   }
 
   /// Calls `body` with every leaf, in order, and the position of its first
