@@ -423,6 +423,75 @@ struct SharedStorageTests {
     snapshot._verifyInvariants()
   }
 
+  @Test("two ids looked up in one walk are found where each is found alone")
+  func pairedLookups() throws {
+    var (snapshot, model) = try sharedSnapshot(count: 6000, sections: 3)
+    var random = SeededRandom(seed: 21)
+    var versions = [(snapshot, model)]
+    var nextID = 100_000
+    // Inserts, deletes (their ids stay in the index, stale), moves and
+    // updates (patched leaves), and every id after the last sits in the
+    // overlay.
+    for step in 0..<400 {
+      let ids = model.allItems.map(\.id)
+      let id = ids[random.int(in: 0..<ids.count)]
+      switch step % 4 {
+      case 0:
+        model = try model.inserting([TestItem(id: nextID)], relativeTo: id, after: true).get()
+        try snapshot.insertItems([TestItem(id: nextID)], afterItem: id)
+        nextID += 1
+      case 1:
+        model = try model.deleting([id]).get()
+        try snapshot.deleteItems([id])
+      case 2:
+        let anchor = ids[random.int(in: 0..<ids.count)]
+        guard anchor != id else { continue }
+        model = try model.moving(id, relativeTo: anchor, after: false).get()
+        try snapshot.moveItem(id, beforeItem: anchor)
+      default:
+        model = try model.updating([TestItem(id: id, content: step)]).get()
+        try snapshot.updateItems([TestItem(id: id, content: step)])
+      }
+      versions.append((snapshot, model))
+    }
+    for (version, model) in versions.enumerated().filter({ $0.offset % 20 == 0 }).map(\.element) {
+      let candidates = Array(0..<6000) + Array(100_000..<nextID) + [-1, -2]
+      for _ in 0..<300 {
+        let first = candidates[random.int(in: 0..<candidates.count)]
+        let second = candidates[random.int(in: 0..<candidates.count)]
+        let paired = version._flatIndices(of: first, second)
+        #expect(
+          paired.0 == version._flatIndex(of: first) && paired.1 == version._flatIndex(of: second),
+          "\(first) and \(second)")
+        #expect(
+          paired.0.map(version._path(atFlatIndex:)) == model.path(of: first)
+            && paired.1.map(version._path(atFlatIndex:)) == model.path(of: second),
+          "\(first) and \(second) where the model has them")
+      }
+    }
+  }
+
+  @Test("two ids whose hashes collide, looked up in one walk")
+  func pairedLookupsColliding() throws {
+    struct Colliding: Hashable, Sendable {
+      let value: Int
+      func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
+    }
+    struct Row: Diffable, Equatable {
+      let id: Colliding
+    }
+    var snapshot = try Snapshot((0..<5000).map { Row(id: Colliding(value: $0)) }, in: section("A"))
+      .withSharedStorage()
+    try snapshot.deleteItems((0..<5000).filter { $0 % 7 == 0 }.map(Colliding.init))
+    try snapshot.moveItem(Colliding(value: 10), beforeItem: Colliding(value: 4000))
+    for (first, second) in [(10, 4000), (4000, 10), (1, 2), (7, 8), (4999, 3), (5001, 12)] {
+      let paired = snapshot._flatIndices(of: Colliding(value: first), Colliding(value: second))
+      #expect(paired.0 == snapshot._flatIndex(of: Colliding(value: first)), "\(first)")
+      #expect(paired.1 == snapshot._flatIndex(of: Colliding(value: second)), "\(second)")
+      #expect((paired.0 != nil) == (first < 5000 && first % 7 != 0), "\(first) found or not")
+    }
+  }
+
   @Test("deleting empty sections keeps shared storage; deleting or moving full ones goes flat")
   func emptySectionsGo() throws {
     var snapshot = try TestSnapshot(

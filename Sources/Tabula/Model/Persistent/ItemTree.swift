@@ -121,6 +121,46 @@ struct _ItemTree<Item: Diffable>: Sendable {
     return leaf.label == label ? (leaf, start) : nil
   }
 
+  /// The leaves labelled `first` and `second` (each `nil` if the tree has
+  /// none) with the positions of their first items, found in one walk down
+  /// both paths at once: the leaves are all at one depth, and the two
+  /// descents' loads do not wait on one another, so their cache misses
+  /// overlap (what a move, which looks up an item and its anchor, spends
+  /// most of its time on when the list is not in cache).
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  func locate(_ first: UInt64, _ second: UInt64) -> (
+    first: (leaf: _ItemChunk<Item>, start: Int)?, second: (leaf: _ItemChunk<Item>, start: Int)?
+  ) {
+    var (firstNode, secondNode) = (Unmanaged.passUnretained(root), Unmanaged.passUnretained(root))
+    var (firstStart, secondStart) = (0, 0)
+    while root.height > 0 {
+      let firstNext = firstNode._withUnsafeGuaranteedRef { node -> UInt? in
+        guard node.height > 0 else { return nil }
+        let child = node.child(labeled: first)
+        firstStart &+= node.start(ofChild: child)
+        return node.childAddress(child)
+      }
+      let secondNext = secondNode._withUnsafeGuaranteedRef { node -> UInt? in
+        guard node.height > 0 else { return nil }
+        let child = node.child(labeled: second)
+        secondStart &+= node.start(ofChild: child)
+        return node.childAddress(child)
+      }
+      guard let firstNext, let secondNext else { break }
+      firstNode = _ItemChunk.unmanaged(firstNext)
+      secondNode = _ItemChunk.unmanaged(secondNext)
+    }
+    let (firstLeaf, secondLeaf) = (
+      firstNode.takeUnretainedValue(), secondNode.takeUnretainedValue()
+    )
+    return (
+      firstLeaf.label == first ? (firstLeaf, firstStart) : nil,
+      secondLeaf.label == second ? (secondLeaf, secondStart) : nil
+    )
+  }
+
   /// Calls `body` with every leaf, in order, and the position of its first
   /// item.
   @inlinable

@@ -43,24 +43,66 @@ struct _PersistentItems<Item: Diffable>: Sendable {
     return found
   }
 
-  /// The position of `id` if it is in the leaf labelled `label`.
+  /// The positions of two ids (with their hashes), if present: their first
+  /// candidate leaves found in one walk down the tree
+  /// (``_ItemTree/locate(_:_:)``), and each id whose first candidate does
+  /// not hold it looked up alone.
+  ///
+  /// - Complexity: O(log n).
   @inlinable
-  func index(of id: Item.ID, hash: Int, inLeafLabeled label: UInt64) -> Int? {
-    guard let (leaf, start) = tree.locate(label: label) else { return nil }
+  func indices(of first: (id: Item.ID, hash: Int), _ second: (id: Item.ID, hash: Int)) -> (
+    Int?, Int?
+  ) {
+    func firstCandidate(_ id: Item.ID, _ hash: Int) -> UInt64? {
+      var label: UInt64?
+      _ = ids.candidates(of: id, hash: hash) {
+        label = $0
+        return true
+      }
+      return label
+    }
+    guard let firstLabel = firstCandidate(first.id, first.hash),
+      let secondLabel = firstCandidate(second.id, second.hash)
+    else { return (index(of: first.id, hash: first.hash), index(of: second.id, hash: second.hash)) }
+    let (firstLeaf, secondLeaf) = tree.locate(firstLabel, secondLabel)
+    func position(
+      _ id: Item.ID, _ hash: Int, in found: (leaf: _ItemChunk<Item>, start: Int)?
+    ) -> Int? {
+      if let found, let offset = _PersistentItems.offset(of: id, hash: hash, in: found.leaf) {
+        return found.start &+ offset
+      }
+      return index(of: id, hash: hash)
+    }
+    return (
+      position(first.id, first.hash, in: firstLeaf),
+      position(second.id, second.hash, in: secondLeaf)
+    )
+  }
+
+  /// The offset of `id` (whose hash is `hash`) in `leaf`, if there.
+  @inlinable
+  static func offset(of id: Item.ID, hash: Int, in leaf: _ItemChunk<Item>) -> Int? {
     guard leaf.patchKind == .none else {
       for offset in 0..<leaf.count
       where leaf.hash(at: offset) == hash && leaf.item(at: offset).id == id {
-        return start &+ offset
+        return offset
       }
       return nil
     }
     return leaf.storedHashes.withUnsafeBufferPointer { hashes in
       for offset in hashes.indices where hashes[offset] == hash && leaf.storedItems[offset].id == id
       {
-        return start &+ offset
+        return offset
       }
       return nil
     }
+  }
+
+  /// The position of `id` if it is in the leaf labelled `label`.
+  @inlinable
+  func index(of id: Item.ID, hash: Int, inLeafLabeled label: UInt64) -> Int? {
+    guard let (leaf, start) = tree.locate(label: label) else { return nil }
+    return _PersistentItems.offset(of: id, hash: hash, in: leaf).map { start &+ $0 }
   }
 
   /// Inserts `item` (whose id is not present) at `index`.

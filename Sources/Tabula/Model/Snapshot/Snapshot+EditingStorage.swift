@@ -170,8 +170,7 @@ extension Snapshot {
   mutating func _moveItem(
     _ id: Item.ID, relativeTo other: Item.ID, after: Bool
   ) throws(SnapshotError) {
-    let source = _flatIndex(of: id)
-    let anchor = _flatIndex(of: other)
+    let (source, anchor) = _flatIndices(of: id, other)
     guard let source, let anchor else {
       let unknown = [(id, source), (other, anchor)].filter { $0.1 == nil }
       throw .unknownItemIDs(unknown.map { String(reflecting: $0.0) })

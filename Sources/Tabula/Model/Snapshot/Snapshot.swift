@@ -280,6 +280,17 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
     }
   }
 
+  /// The flat indices of the items with ids `first` and `second`, if
+  /// present: in shared storage, both looked up in one walk down the tree.
+  @inlinable
+  func _flatIndices(of first: Item.ID, _ second: Item.ID) -> (Int?, Int?) {
+    let (firstHash, secondHash) = (IDHashing.hash(first), IDHashing.hash(second))
+    guard let shared = _shared else {
+      return (_flatIndex(of: first, hash: firstHash), _flatIndex(of: second, hash: secondHash))
+    }
+    return shared.indices(of: (first, firstHash), (second, secondHash))
+  }
+
   /// The index of the section with `id`, if present.
   @inlinable
   func _sectionIndex(of id: SectionModel.ID) -> Int? {
