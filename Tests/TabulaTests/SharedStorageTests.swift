@@ -584,6 +584,101 @@ struct SharedStorageTests {
   }
 
   @Test(
+    "a second edit of a leaf an earlier version patched is kept as a second patch: no array copied, each version intact, and the diff reads it off"
+  )
+  func secondLeafPatches() throws {
+    let (base, model) = try sharedSnapshot(count: 100_000, sections: 2)
+    // Item 1,212 sits in the middle of a leaf of 24 (1,200..<1,224).
+    let first = 1_212
+    typealias Edit = (label: String, edit: (inout TestSnapshot, inout NaiveModel) throws -> Void)
+    func edits(at id: Int, newID: Int) -> [Edit] {
+      [
+        (
+          "update \(id)",
+          { snapshot, model in
+            try snapshot.updateItems([TestItem(id: id, content: 7)])
+            model = try model.updating([TestItem(id: id, content: 7)]).get()
+          }
+        ),
+        (
+          "insert after \(id)",
+          { snapshot, model in
+            try snapshot.insertItems([TestItem(id: newID)], afterItem: id)
+            model = try model.inserting([TestItem(id: newID)], relativeTo: id, after: true).get()
+          }
+        ),
+        (
+          "delete \(id)",
+          { snapshot, model in
+            try snapshot.deleteItems([id])
+            model = try model.deleting([id]).get()
+          }
+        ),
+      ]
+    }
+    func leaf(holding id: Int, in snapshot: TestSnapshot) -> _ItemChunk<TestItem> {
+      let flat = snapshot._flatIndex(of: id)!
+      return snapshot._shared!.tree.leaf(at: flat).leaf
+    }
+    var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
+    let baseLeaf = leaf(holding: first - 3, in: base)
+    for firstEdit in edits(at: first, newID: 300_000) {
+      var once = base
+      var onceModel = model
+      try firstEdit.edit(&once, &onceModel)
+      versions.append((once, onceModel))
+      // Second edits before, at and after the first one's place.
+      for second in [first - 1, first, first + 1] where onceModel.path(of: second) != nil {
+        for secondEdit in edits(at: second, newID: 300_001) {
+          let label = "\(firstEdit.label), then \(secondEdit.label)"
+          var twice = once
+          var twiceModel = onceModel
+          try secondEdit.edit(&twice, &twiceModel)
+          versions.append((twice, twiceModel))
+          let patched = leaf(holding: first - 3, in: twice)
+          // An update of the item the first patch replaced replaces that
+          // patch; any other edit is a second patch.
+          let replacesFirst =
+            firstEdit.label == "update \(first)" && secondEdit.label == firstEdit.label
+          #expect(
+            (patched.patchKind2 == .none) == replacesFirst,
+            "\(label): kept as \(replacesFirst ? "the first" : "a second") patch")
+          #expect(
+            patched.storedItems._sharesBuffer(with: baseLeaf.storedItems),
+            "\(label): the leaf's items are the base's")
+          let bytes = twice.storageBytes(notSharedWith: once)
+          #expect(bytes < 700, "\(label) added \(bytes) bytes")
+          // One candidate a side at most: the diff reads the change off.
+          let (oldLeaves, newLeaves) = try #require(
+            Changeset._unsharedLeaves(once._shared!.tree.root, twice._shared!.tree.root, limit: 99))
+          let (oldSide, newSide) = Changeset._candidates(oldLeaves, newLeaves)
+          #expect(
+            oldSide.positions.count <= 1 && newSide.positions.count <= 1,
+            "\(label): \(oldSide.positions.count) and \(newSide.positions.count) candidates")
+          var shown = DisplayedList(once)
+          for stage in StagedChangeset(from: once, to: twice).stages {
+            try shown.apply(stage, kind: .table)
+          }
+          #expect(
+            shown == DisplayedList(twice), "\(label): the staged changes turn one into the other")
+          // A third edit of the leaf applies both patches to its arrays.
+          var thrice = twice
+          var thriceModel = twiceModel
+          try thrice.updateItems([TestItem(id: first - 2, content: 9)])
+          thriceModel = try thriceModel.updating([TestItem(id: first - 2, content: 9)]).get()
+          #expect(
+            (leaf(holding: first - 3, in: thrice).patchKind == .none) == !replacesFirst,
+            "\(label): a third edit applies the patches to the arrays")
+          versions.append((thrice, thriceModel))
+        }
+      }
+    }
+    expectIntact(
+      versions, where: { _ in true },
+      ids: [first - 2, first - 1, first, first + 1, first + 2, 300_000, 300_001, 0, 99_999])
+  }
+
+  @Test(
     "a move keeps both of its paths as patches: the node above both takes a second replaced child, and no array of children is copied"
   )
   func movesCopyNoChildArrays() throws {

@@ -117,17 +117,29 @@ extension Changeset {
   }
 
   /// The common ends of `leaf` and `base` when `leaf` is `base` with one
-  /// pending patch: it shares `base`'s arrays, and `base` has no patch.
+  /// more pending patch: it shares `base`'s arrays, and either `base` has
+  /// no patch and `leaf` one, or `base` has one and `leaf` the same one
+  /// (the same kind, offset and box) and a second.
   @inlinable
   static func _patchEnds<Item>(of leaf: _ItemChunk<Item>, over base: _ItemChunk<Item>) -> (
     prefix: Int, suffix: Int
   )? {
-    guard base.patchKind == .none, leaf.patchKind != .none,
+    guard leaf.patchKind != .none, base.patchKind2 == .none,
       leaf.storedItems._sharesBuffer(with: base.storedItems),
       leaf.storedHashes._sharesBuffer(with: base.storedHashes)
     else { return nil }
-    let offset = leaf.patchOffset
-    switch leaf.patchKind {
+    let kind: _PatchKind
+    let offset: Int
+    if base.patchKind == .none && leaf.patchKind2 == .none {
+      (kind, offset) = (leaf.patchKind, leaf.patchOffset)
+    } else if base.patchKind == leaf.patchKind && base.patchOffset == leaf.patchOffset
+      && base.patchObject === leaf.patchObject && leaf.patchKind2 != .none
+    {
+      (kind, offset) = (leaf.patchKind2, Int(leaf.patchOffset2))
+    } else {
+      return nil
+    }
+    switch kind {
     case .none, .child: return nil
     case .replace, .remove: return (offset, base.count - offset - 1)
     case .insert: return (offset, base.count - offset)

@@ -53,4 +53,23 @@ extension _ItemChunk {
     get { patchObject.map { unsafeDowncast($0, to: _PatchedItem<Item>.self) } }
     set { patchObject = newValue }
   }
+
+  /// An inner node's second patched child, edited in place as
+  /// ``patchChild`` is.
+  @inlinable var patchChild2: _ItemChunk? {
+    get { patchObject2.map { unsafeDowncast($0, to: _ItemChunk.self) } }
+    set { patchObject2 = newValue }
+    _modify {
+      var child = patchObject2.map { unsafeDowncast($0, to: _ItemChunk.self) }
+      patchObject2 = nil
+      defer { patchObject2 = child }
+      yield &child
+    }
+  }
+
+  /// A leaf's second replaced or inserted item, with its hash.
+  @inlinable var patchItem2: _PatchedItem<Item>? {
+    get { patchObject2.map { unsafeDowncast($0, to: _PatchedItem<Item>.self) } }
+    set { patchObject2 = newValue }
+  }
 }

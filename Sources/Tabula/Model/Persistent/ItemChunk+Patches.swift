@@ -3,20 +3,24 @@
 // node.
 
 extension _ItemChunk {
-  /// Checks that the patch fits the node: a child patch only in an inner
-  /// node, at a slot it has, whose label ``labels`` holds; an item patch only
-  /// in a leaf, at an offset its stored items allow, with as many stored
-  /// items as the patch leaves ``count``.
+  /// Checks that the patches fit the node: a child patch only in an inner
+  /// node, at a slot it has, whose label ``labels`` holds (and a second one
+  /// at another slot); item patches only in a leaf, the first at an offset
+  /// its stored items allow, the second (only beside a first) at an offset
+  /// the first's items allow, with as many items as the two leave
+  /// ``count``.
   @usableFromInline
   func verifyPatch() {
     switch patchKind {
     case .none:
       precondition(
-        patchObject == nil && patchChild2 == nil, "no leftovers of a patch")
+        patchObject == nil && patchObject2 == nil && patchKind2 == .none && patchOffset2 < 0,
+        "no leftovers of a patch")
     case .child:
       precondition(height > 0, "a child patch in an inner node")
       precondition(patchOffset >= 0 && patchOffset < childCount, "a child patch at a slot")
       precondition(patchChild!.label == labels[patchOffset], "a patched child's label")
+      precondition(patchKind2 == .none, "no item patch in an inner node")
       if patchOffset2 >= 0 {
         let second = Int(patchOffset2)
         precondition(second < childCount && second != patchOffset, "a second patch at another slot")
@@ -26,14 +30,28 @@ extension _ItemChunk {
       }
     case .replace, .insert, .remove:
       precondition(height == 0, "an item patch in a leaf")
+      func change(_ kind: _PatchKind) -> Int { kind == .insert ? 1 : kind == .remove ? -1 : 0 }
       let stored = storedItems.count
-      let (limit, change) =
-        patchKind == .replace ? (stored, 0) : patchKind == .insert ? (stored + 1, 1) : (stored, -1)
-      precondition(patchOffset >= 0 && patchOffset < limit, "an item patch at an offset")
-      precondition(stored + change == count, "the patch leaves the leaf's count")
+      precondition(
+        patchOffset >= 0 && patchOffset < (patchKind == .insert ? stored + 1 : stored),
+        "an item patch at an offset")
       precondition((patchItem != nil) == (patchKind != .remove), "a patched item")
+      let afterFirst = stored + change(patchKind)
+      switch patchKind2 {
+      case .none:
+        precondition(patchObject2 == nil && patchOffset2 < 0, "no leftovers of a second patch")
+        precondition(afterFirst == count, "the patch leaves the leaf's count")
+      case .child:
+        preconditionFailure("no child patch in a leaf")
+      case .replace, .insert, .remove:
+        let second = Int(patchOffset2)
+        precondition(
+          second >= 0 && second < (patchKind2 == .insert ? afterFirst + 1 : afterFirst),
+          "a second item patch at an offset")
+        precondition((patchItem2 != nil) == (patchKind2 != .remove), "a second patched item")
+        precondition(afterFirst + change(patchKind2) == count, "the patches leave the leaf's count")
+      }
     }
-    precondition(patchOffset2 < 0 || patchKind == .child, "a second patch only beside a first")
     if height == 0 {
       precondition(storedHashes.count == storedItems.count, "one stored hash per stored item")
       precondition(storedChildren.isEmpty && labels.isEmpty, "a leaf has no children")

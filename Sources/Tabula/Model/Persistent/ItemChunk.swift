@@ -18,18 +18,20 @@
 /// one replaced, inserted or removed item. Copying an inner node's array of
 /// children would retain each child (each one a cache miss in a large tree)
 /// and copy its counts and labels; with the patch, an edit of one item in a
-/// million copies about 100 bytes per level instead of about 1 KB. An inner
-/// node takes a second replaced child (``patchOffset2``) beside the first:
-/// a move changes two places under the root, and a list edited for a while
-/// meets nodes an earlier version patched. Any other edit of a patched node
-/// first applies its patches to the arrays (``materialize()``), so reads
-/// check at most two. Every read goes
+/// million copies about 100 bytes per level instead of about 1 KB. A node
+/// takes a second patch beside the first (an inner node's second replaced
+/// child at ``patchOffset2``, a leaf's second item edit at ``patchOffset2``
+/// of ``patchKind2``, applied over the first): a move changes two places
+/// under the root, and a list edited for a while meets nodes an earlier
+/// version patched, whose arrays a second edit would otherwise copy (about
+/// 830 bytes for a leaf). Any other edit of a patched node first applies its
+/// patches to the arrays (``materialize()``), so reads check at most two. Every read goes
 /// through the accessors (``child(_:)``, ``childCount(_:)``, ``item(at:)``,
 /// ``hash(at:)``, or ``items``, ``hashes``, ``children`` and ``counts``,
 /// which build arrays when a patch is pending).
 @usableFromInline
 final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
-  // The stored properties, in an order that packs them into 87 bytes: with
+  // The stored properties, in an order that packs them into 88 bytes: with
   // the object's header, a 96-byte malloc chunk (see `objectBytes`). A
   // leaf's hashes and an inner node's counts share one array, and a leaf's
   // patched item and an inner node's patched child one reference; the
@@ -55,17 +57,23 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// An inner node's patched child (a `_ItemChunk`), or a leaf's replaced or
   /// inserted item (a `_PatchedItem`): ``patchChild`` and ``patchItem``.
   @exclusivity(unchecked) @usableFromInline var patchObject: AnyObject?
-  /// An inner node's second patched child.
-  @exclusivity(unchecked) @usableFromInline var patchChild2: _ItemChunk?
-  /// An inner node's second patched slot, or -1. A node patched once takes
-  /// a second replaced child before it applies its patch to its arrays: a
-  /// move edits two places below one node, and a list edited for a while
-  /// meets nodes an earlier version patched.
+  /// An inner node's second patched child, or a leaf's second replaced or
+  /// inserted item: ``patchChild2`` and ``patchItem2``.
+  @exclusivity(unchecked) @usableFromInline var patchObject2: AnyObject?
+  /// An inner node's second patched slot, or a leaf's second patched
+  /// offset (in its items after the first patch); -1 for none. A node
+  /// patched once takes a second patch before it applies its patch to its
+  /// arrays: a move edits two places below one node, and a list edited for
+  /// a while meets nodes an earlier version patched.
   @exclusivity(unchecked) @usableFromInline var patchOffset2: Int32
   /// 0 for a leaf.
   @exclusivity(unchecked) @usableFromInline var storedHeight: UInt8
   /// The pending edit: ``_PatchKind``.
   @exclusivity(unchecked) @usableFromInline var patchKind: _PatchKind
+  /// A leaf's second pending edit, applied over the first (`.none`, or an
+  /// item edit beside an item patch; inner nodes mark their second patch
+  /// by ``patchOffset2`` alone).
+  @exclusivity(unchecked) @usableFromInline var patchKind2: _PatchKind
   /// Whether no other node shares this node's arrays (a hint: when it is
   /// true, edits change the arrays in place instead of patching; a wrong
   /// hint costs a copy, never correctness, since the arrays copy on write).
@@ -83,6 +91,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     labels = []
     storedPatchOffset = 0
     patchKind = .none
+    patchKind2 = .none
     ownsArrays = true
     patchOffset2 = -1
   }
@@ -100,6 +109,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     storedItems = []
     storedPatchOffset = 0
     patchKind = .none
+    patchKind2 = .none
     ownsArrays = true
     patchOffset2 = -1
   }
@@ -117,7 +127,8 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     copy.storedPatchOffset = storedPatchOffset
     copy.patchObject = patchObject
     copy.patchOffset2 = patchOffset2
-    copy.patchChild2 = patchChild2
+    copy.patchObject2 = patchObject2
+    copy.patchKind2 = patchKind2
     copy.ownsArrays = false
     return copy
   }
@@ -199,30 +210,47 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     return counts
   }
 
-  /// The stored position of a leaf's item `offset`, or nil for the patched
-  /// item.
+  /// Where item `offset` of a leaf's items after an edit of `kind` at `at`
+  /// was before it, or nil for the edit's own item.
   @inlinable
-  func storedOffset(_ offset: Int) -> Int? {
-    switch patchKind {
+  static func offset(_ offset: Int, before kind: _PatchKind, at: Int) -> Int? {
+    switch kind {
     case .none, .child: return offset
-    case .replace: return offset == patchOffset ? nil : offset
-    case .insert:
-      return offset < patchOffset ? offset : offset == patchOffset ? nil : offset &- 1
-    case .remove: return offset < patchOffset ? offset : offset &+ 1
+    case .replace: return offset == at ? nil : offset
+    case .insert: return offset < at ? offset : offset == at ? nil : offset &- 1
+    case .remove: return offset < at ? offset : offset &+ 1
     }
+  }
+
+  /// Where a leaf's item `offset` is: its stored position, or the box of
+  /// the patch that holds it.
+  @inlinable
+  func storedOffset(_ offset: Int) -> (stored: Int, box: _PatchedItem<Item>?) {
+    var offset = offset
+    if patchKind2 != .none {
+      guard let before = _ItemChunk.offset(offset, before: patchKind2, at: Int(patchOffset2))
+      else { return (0, patchItem2) }
+      offset = before
+    }
+    guard let stored = _ItemChunk.offset(offset, before: patchKind, at: patchOffset) else {
+      return (0, patchItem)
+    }
+    return (stored, nil)
   }
 
   /// A leaf's item at `offset`.
   @inlinable
   func item(at offset: Int) -> Item {
-    guard let stored = storedOffset(offset) else { return patchItem.unsafelyUnwrapped.item }
+    let (stored, box) = storedOffset(offset)
+    if let box { return box.item }
     return storedItems.withUnsafeBufferPointer { $0[stored] }
   }
 
   /// The id hash of a leaf's item at `offset`.
   @inlinable
   func hash(at offset: Int) -> Int {
-    guard let stored = storedOffset(offset) else { return patchItem.unsafelyUnwrapped.hash }
+    let (stored, box) = storedOffset(offset)
+    if let box { return box.hash }
     return storedHashes.withUnsafeBufferPointer { $0[stored] }
   }
 
@@ -234,18 +262,22 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   @inlinable
   var hashes: [Int] { patched(storedHashes) { $0.hash } }
 
-  /// `stored` (a leaf's items or hashes) with the leaf's patch applied.
+  /// `stored` (a leaf's items or hashes) with the leaf's patches applied.
   @inlinable
   func patched<Element>(_ stored: [Element], _ value: (_PatchedItem<Item>) -> Element)
     -> [Element]
   {
     var elements = stored
-    switch patchKind {
-    case .none, .child: break
-    case .replace: elements[patchOffset] = value(patchItem.unsafelyUnwrapped)
-    case .insert: elements.insert(value(patchItem.unsafelyUnwrapped), at: patchOffset)
-    case .remove: elements.remove(at: patchOffset)
+    func apply(_ kind: _PatchKind, _ offset: Int, _ box: _PatchedItem<Item>?) {
+      switch kind {
+      case .none, .child: break
+      case .replace: elements[offset] = value(box.unsafelyUnwrapped)
+      case .insert: elements.insert(value(box.unsafelyUnwrapped), at: offset)
+      case .remove: elements.remove(at: offset)
+      }
     }
+    apply(patchKind, patchOffset, patchItem)
+    apply(patchKind2, Int(patchOffset2), patchItem2)
     return elements
   }
 
@@ -323,6 +355,9 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
       storedItems = items
       storedHashes = hashes
       patchItem = nil
+      patchItem2 = nil
+      patchKind2 = .none
+      patchOffset2 = -1
     }
     patchKind = .none
     ownsArrays = true
@@ -331,6 +366,12 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// Whether an edit of this node should be kept as a patch: it has none,
   /// and another node may share its arrays.
   @inlinable var patchable: Bool { patchKind == .none && !ownsArrays }
+
+  /// Whether an item edit of this leaf should be kept as its second patch:
+  /// it has one item patch, and another node may share its arrays.
+  @inlinable var takesSecondItemPatch: Bool {
+    patchKind != .none && patchKind2 == .none && !ownsArrays
+  }
 
   /// Calls `body` with child `slot` to edit it (the node is not shared),
   /// keeping the new child as the node's patch when it can (see
@@ -365,10 +406,16 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   /// Replaces a leaf's item at `offset` (the node is not shared).
   @inlinable
   func replaceItem(at offset: Int, with item: Item, hash: Int) {
-    if patchable || (patchKind == .replace && patchOffset == offset) {
+    if patchable || (patchKind == .replace && patchOffset == offset && patchKind2 == .none) {
       patchKind = .replace
       patchOffset = offset
       patchItem = _PatchedItem(item: item, hash: hash)
+      return
+    }
+    if takesSecondItemPatch || (patchKind2 == .replace && Int(patchOffset2) == offset) {
+      patchKind2 = .replace
+      patchOffset2 = Int32(truncatingIfNeeded: offset)
+      patchItem2 = _PatchedItem(item: item, hash: hash)
       return
     }
     materialize()
@@ -386,6 +433,12 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
       patchItem = _PatchedItem(item: item, hash: hash)
       return
     }
+    if takesSecondItemPatch {
+      patchKind2 = .insert
+      patchOffset2 = Int32(truncatingIfNeeded: offset)
+      patchItem2 = _PatchedItem(item: item, hash: hash)
+      return
+    }
     materialize()
     storedItems.insert(item, at: offset)
     storedHashes.insert(hash, at: offset)
@@ -399,6 +452,11 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     if patchable {
       patchKind = .remove
       patchOffset = offset
+      return removed
+    }
+    if takesSecondItemPatch {
+      patchKind2 = .remove
+      patchOffset2 = Int32(truncatingIfNeeded: offset)
       return removed
     }
     materialize()

@@ -248,6 +248,7 @@ extension Snapshot {
       theirs.tree.forEachNode { node in
         known.insert(ObjectIdentifier(node))
         if node.height == 0, let box = node.patchItem { known.insert(ObjectIdentifier(box)) }
+        if node.height == 0, let box = node.patchItem2 { known.insert(ObjectIdentifier(box)) }
         knownBuffers.formUnion([
           address(node.storedItems), address(node.storedInts), address(node.storedChildren),
           address(node.labels),
@@ -263,10 +264,14 @@ extension Snapshot {
       knownBuffers.contains(address(array)) ? 0 : arrayBytes(array)
     }
     shared.tree.forEachNode(skipping: known) { node in
-      let newBox =
-        node.height == 0 && node.patchItem.map { !known.contains(ObjectIdentifier($0)) } ?? false
+      func isNew(_ box: _PatchedItem<Item>?) -> Bool {
+        box.map { !known.contains(ObjectIdentifier($0)) } ?? false
+      }
+      // An inner node's patches are children, counted as nodes.
+      let newBoxes =
+        node.height > 0 ? 0 : (isNew(node.patchItem) ? 1 : 0) + (isNew(node.patchItem2) ? 1 : 0)
       bytes +=
-        _ItemChunk<Item>.objectBytes + (newBox ? _ItemChunk<Item>.patchItemBytes : 0)
+        _ItemChunk<Item>.objectBytes + newBoxes * _ItemChunk<Item>.patchItemBytes
         + unshared(node.storedItems) + unshared(node.storedInts) + unshared(node.storedChildren)
         + unshared(node.labels)
     }
@@ -289,9 +294,9 @@ extension Snapshot {
 extension _ItemChunk {
   /// The heap bytes of a node object: a 16-byte header, the 32-bit count
   /// and patch offset, the label, four arrays, the patch (a child or an
-  /// item) and a second patched child, the second patch's 32-bit slot, the
-  /// 8-bit height, the patch's kind and a flag (87 bytes), in a 96-byte
-  /// malloc chunk (glibc's chunk for 87 bytes: 88 usable, plus its 8-byte
+  /// item) and a second one, the second patch's 32-bit slot, the 8-bit
+  /// height, the two patches' kinds and a flag (88 bytes), in a 96-byte
+  /// malloc chunk (glibc's chunk for 88 bytes: 88 usable, plus its 8-byte
   /// header). `SharedStorageTests` checks it against glibc.
   static var objectBytes: Int { 96 }
 
