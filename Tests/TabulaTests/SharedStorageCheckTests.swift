@@ -104,5 +104,17 @@ struct SharedStorageCheckTests {
         #expect(usable + 8 == _ItemChunk<TestItem>.objectBytes, "usable \(usable)")
       }
     }
+
+    @Test(
+      "an id trie node and a patched entry fit the malloc chunks storageBytes counts, as glibc says",
+      .enabled(if: mallocIsGlibc, "glibc's malloc, not a sanitizer's"))
+    func trieNodeChunk() {
+      let node = _IDTrie<Int>.Node()
+      let usable = mallocUsableSize(Unmanaged.passUnretained(node).toOpaque())
+      #expect(usable + 8 == _IDTrie<Int>.Node.objectBytes, "usable \(usable)")
+      let box = _IDTrie<Int>.PatchedEntry(.init(hash: 1, id: 1, label: 1))
+      let boxUsable = mallocUsableSize(Unmanaged.passUnretained(box).toOpaque())
+      #expect(boxUsable + 8 == _IDTrie<Int>.Node.patchEntryBytes, "usable \(boxUsable)")
+    }
   }
 #endif

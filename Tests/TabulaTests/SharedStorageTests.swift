@@ -839,4 +839,113 @@ struct SharedStorageTests {
       }
     }
   }
+
+  @Test(
+    "an id set in a copy of the id overlay is a patch of the nodes on its path: inserted, relabelled or pushed down, no array copied",
+    arguments: [false, true])
+  func overlayEntryPatchesCopyNoArray(collidingHashes: Bool) {
+    let hash = Self.trieHash(colliding: collidingHashes)
+    var trie = _IDTrie<Int>()
+    for id in 0..<4_000 { trie.set(UInt64(id), for: id, hash: hash(id)) }
+    var knownBuffers = Set<UInt>()
+    var known = Set<ObjectIdentifier>()
+    trie.forEachNode { node in
+      known.insert(ObjectIdentifier(node))
+      knownBuffers.insert(
+        node.storedEntries.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+      knownBuffers.insert(
+        node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+    }
+    var kinds = [UInt8: Int]()
+    // New ids and relabelled ones, each set in its own copy.
+    for id in stride(from: 0, to: 8_000, by: 13) {
+      var copy = trie
+      copy.set(9_999_999, for: id, hash: hash(id))
+      copy.forEachNode(skipping: known) { node in
+        kinds[node.patchKind.rawValue, default: 0] += 1
+        // A copied node shares its arrays (a node the edit made, the
+        // child an entry was pushed down into, owns them).
+        guard !node.ownsArrays || node.patchKind != .none else { return }
+        let entries = node.storedEntries.withUnsafeBufferPointer {
+          UInt(bitPattern: $0.baseAddress)
+        }
+        let children = node.storedChildren.withUnsafeBufferPointer {
+          UInt(bitPattern: $0.baseAddress)
+        }
+        #expect(
+          node.storedEntries.isEmpty || knownBuffers.contains(entries),
+          "id \(id): a copied node shares its entries")
+        #expect(
+          node.storedChildren.isEmpty || knownBuffers.contains(children),
+          "id \(id): a copied node shares its children")
+      }
+      copy.verify()
+      #expect(copy.label(of: id, hash: hash(id)) == 9_999_999)
+      #expect(copy.count == trie.count + (id < 4_000 ? 0 : 1))
+      #expect(trie.label(of: id, hash: hash(id)) == (id < 4_000 ? UInt64(id) : nil))
+    }
+    // Every kind of patch was made.
+    for kind in [_IDTrie<Int>.Patch.child, .insertEntry, .replaceEntry, .pushDown] {
+      #expect(kinds[kind.rawValue, default: 0] > 0, "\(kind) patches: \(kinds)")
+    }
+    trie.verify()
+  }
+
+  @Test(
+    "random sets in versions of the id overlay, edited again where they carry patches: every retained version keeps its labels",
+    arguments: [false, true])
+  func overlayEntryPatchesRetained(collidingHashes: Bool) {
+    let hash = Self.trieHash(colliding: collidingHashes)
+    var random = SeededRandom(seed: collidingHashes ? 2_701 : 2_702)
+    var trie = _IDTrie<Int>()
+    var model = [Int: UInt64]()
+    for id in 0..<2_000 {
+      trie.set(UInt64(id), for: id, hash: hash(id))
+      model[id] = UInt64(id)
+    }
+    var versions = [(trie: trie, model: model)]
+    var nextID = 2_000
+    for step in 0..<500 {
+      // Mostly from the latest version, whose nodes carry the patches of
+      // the last sets; sometimes from an older one.
+      var (next, nextModel) =
+        random.chance(0.8)
+        ? versions[versions.count - 1] : versions[random.int(in: 0..<versions.count)]
+      for _ in 0..<random.int(in: 1...3) {
+        let id: Int
+        if random.chance(0.5) {
+          id = nextID
+          nextID += 1
+        } else {
+          id = random.int(in: 0..<nextID)
+        }
+        let label = UInt64(1_000_000 + step)
+        next.set(label, for: id, hash: hash(id))
+        nextModel[id] = label
+      }
+      versions.append((next, nextModel))
+    }
+    for (index, version) in versions.enumerated() {
+      version.trie.verify()
+      #expect(version.trie.count == version.model.count, "version \(index)")
+      for id in 0..<nextID {
+        #expect(
+          version.trie.label(of: id, hash: hash(id)) == version.model[id],
+          "version \(index), id \(id)")
+      }
+    }
+  }
+
+  /// A fixed hash of an id (the ids' own hashes are seeded per process),
+  /// or one of 12 bits, so that ids share slots at every level and many
+  /// collide in full.
+  static func trieHash(colliding: Bool) -> (Int) -> Int {
+    { id in
+      var value = UInt64(bitPattern: Int64(id)) &+ 0x9E37_79B9_7F4A_7C15
+      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+      value ^= value >> 31
+      return Int(bitPattern: UInt(colliding ? value & 0xFFF : value))
+    }
+  }
 }

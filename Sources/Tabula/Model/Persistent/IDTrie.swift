@@ -30,19 +30,29 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
   /// guard (a tenth of an outline toggle's time).
   ///
   /// As in ``_ItemChunk``, a copy shares its arrays with the node it copies
-  /// and keeps a replaced child beside them as a patch (``patchIndex``,
-  /// ``patchChild``), instead of copying its children (a retain of each, up
-  /// to 32) to replace one; a second edit applies the patch first.
+  /// and keeps one edit beside them as a patch (``patchKind``), instead of
+  /// copying an array to make it: a replaced child (instead of retaining
+  /// each of up to 32 children), or an entry inserted, relabelled or pushed
+  /// down into a new child (instead of copying up to 32 entries: a trie
+  /// that holds the ids of a list edited for a while has nodes of ten
+  /// entries and more, 24 bytes each with integer ids). A second edit
+  /// applies the patch first, unless it edits the patch itself.
   @usableFromInline
   final class Node: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var entryMap: UInt32
     @exclusivity(unchecked) @usableFromInline var childMap: UInt32
-    @exclusivity(unchecked) @usableFromInline var entries: [Entry]
+    /// The entries before the patch.
+    @exclusivity(unchecked) @usableFromInline var storedEntries: [Entry]
     /// The children before the patch.
     @exclusivity(unchecked) @usableFromInline var storedChildren: [Node]
-    /// The child that replaces `storedChildren[patchIndex]`, if any.
-    @exclusivity(unchecked) @usableFromInline var patchChild: Node?
+    /// The patch's child (``Patch/child``, ``Patch/pushDown``) or entry (a
+    /// ``PatchedEntry``, for ``Patch/insertEntry``, ``Patch/replaceEntry``).
+    @exclusivity(unchecked) @usableFromInline var patchObject: AnyObject?
+    /// Where the patch is: the child's index for ``Patch/child``, the
+    /// entry's for the entry patches, both for ``Patch/pushDown`` (the
+    /// removed entry's in the low 8 bits, the new child's above them).
     @exclusivity(unchecked) @usableFromInline var patchIndex: Int32
+    @exclusivity(unchecked) @usableFromInline var patchKind: Patch
     /// Whether no other node shares the arrays (a hint, as in
     /// ``_ItemChunk/ownsArrays``).
     @exclusivity(unchecked) @usableFromInline var ownsArrays: Bool
@@ -51,46 +61,142 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     init(entryMap: UInt32 = 0, childMap: UInt32 = 0, entries: [Entry] = [], children: [Node] = []) {
       self.entryMap = entryMap
       self.childMap = childMap
-      self.entries = entries
+      storedEntries = entries
       storedChildren = children
-      patchIndex = -1
+      patchIndex = 0
+      patchKind = .none
       ownsArrays = true
+    }
+
+    /// The heap bytes of a node object: a header, two bitmaps, two arrays,
+    /// the patch and its 32-bit index, its kind and a flag (54 bytes), in a
+    /// 64-byte malloc chunk. `NodeSizeTests` checks it against glibc.
+    @usableFromInline static var objectBytes: Int { 64 }
+
+    /// The heap bytes of a patched entry's box: header and entry, in
+    /// malloc's chunks.
+    @usableFromInline static var patchEntryBytes: Int {
+      (16 + MemoryLayout<Entry>.stride + 8 + 15) / 16 * 16
     }
 
     @inlinable
     func copy() -> Node {
       let copy = Node(
-        entryMap: entryMap, childMap: childMap, entries: entries, children: storedChildren)
-      copy.patchChild = patchChild
+        entryMap: entryMap, childMap: childMap, entries: storedEntries, children: storedChildren)
+      copy.patchObject = patchObject
       copy.patchIndex = patchIndex
+      copy.patchKind = patchKind
       copy.ownsArrays = false
       return copy
+    }
+
+    /// The patch's child (``Patch/child``, ``Patch/pushDown``).
+    @inlinable var patchChild: Node {
+      get { unsafeDowncast(patchObject.unsafelyUnwrapped, to: Node.self) }
+      _modify {
+        var child = unsafeDowncast(patchObject.unsafelyUnwrapped, to: Node.self)
+        patchObject = nil  // keep the child uniquely referenced
+        defer { patchObject = child }
+        yield &child
+      }
+    }
+
+    /// The patch's entry (``Patch/insertEntry``, ``Patch/replaceEntry``).
+    @inlinable var patchEntry: Entry {
+      unsafeDowncast(patchObject.unsafelyUnwrapped, to: PatchedEntry.self).entry
+    }
+
+    /// The removed entry's index, for ``Patch/pushDown``.
+    @inlinable var pushedEntry: Int { Int(patchIndex & 0xFF) }
+
+    /// The new child's index, for ``Patch/pushDown``.
+    @inlinable var pushedChild: Int { Int(patchIndex &>> 8) }
+
+    /// Entry `index`, in the order of `entryMap`'s bits.
+    @inlinable
+    func entry(_ index: Int) -> Entry {
+      switch patchKind {
+      case .none, .child: return storedEntries[index]
+      case .replaceEntry: return index == Int(patchIndex) ? patchEntry : storedEntries[index]
+      case .insertEntry:
+        let at = Int(patchIndex)
+        return index < at
+          ? storedEntries[index] : index == at ? patchEntry : storedEntries[index &- 1]
+      case .pushDown: return index < pushedEntry ? storedEntries[index] : storedEntries[index &+ 1]
+      }
+    }
+
+    /// The entries, in order.
+    @inlinable
+    var entries: [Entry] {
+      var entries = storedEntries
+      switch patchKind {
+      case .none, .child: break
+      case .replaceEntry: entries[Int(patchIndex)] = patchEntry
+      case .insertEntry: entries.insert(patchEntry, at: Int(patchIndex))
+      case .pushDown: entries.remove(at: pushedEntry)
+      }
+      return entries
     }
 
     /// Child `index`, in the order of `childMap`'s bits.
     @inlinable
     func child(_ index: Int) -> Node {
-      index == Int(patchIndex) ? patchChild.unsafelyUnwrapped : storedChildren[index]
+      switch patchKind {
+      case .child: return index == Int(patchIndex) ? patchChild : storedChildren[index]
+      case .pushDown:
+        let at = pushedChild
+        return index < at
+          ? storedChildren[index] : index == at ? patchChild : storedChildren[index &- 1]
+      case .none, .insertEntry, .replaceEntry: return storedChildren[index]
+      }
     }
 
     /// The children, in order.
     @inlinable
     var children: [Node] {
-      guard patchIndex >= 0 else { return storedChildren }
-      var children = storedChildren
-      children[Int(patchIndex)] = patchChild.unsafelyUnwrapped
-      return children
+      switch patchKind {
+      case .child:
+        var children = storedChildren
+        children[Int(patchIndex)] = patchChild
+        return children
+      case .pushDown:
+        var children = storedChildren
+        children.insert(patchChild, at: pushedChild)
+        return children
+      case .none, .insertEntry, .replaceEntry: return storedChildren
+      }
+    }
+
+    /// Whether an edit of this node should be kept as its patch: it has
+    /// none, and another node may share its arrays.
+    @inlinable var takesPatch: Bool { patchKind == .none && !ownsArrays }
+
+    /// Keeps `entry`, inserted at or relabelling entry `index`, as the
+    /// patch.
+    @inlinable
+    func patchEntry(_ kind: Patch, _ entry: Entry, at index: Int) {
+      patchKind = kind
+      patchIndex = Int32(index)
+      patchObject = PatchedEntry(entry)
     }
 
     /// Applies the patch to the arrays, so that they can be edited in place
     /// (the node is not shared).
     @inlinable
     func materialize() {
-      if patchIndex >= 0 {
-        storedChildren[Int(patchIndex)] = patchChild.unsafelyUnwrapped
-        patchChild = nil
-        patchIndex = -1
+      switch patchKind {
+      case .none: break
+      case .child: storedChildren[Int(patchIndex)] = patchChild
+      case .replaceEntry: storedEntries[Int(patchIndex)] = patchEntry
+      case .insertEntry: storedEntries.insert(patchEntry, at: Int(patchIndex))
+      case .pushDown:
+        storedEntries.remove(at: pushedEntry)
+        storedChildren.insert(patchChild, at: pushedChild)
       }
+      patchObject = nil
+      patchKind = .none
+      patchIndex = 0
       ownsArrays = true
     }
 
@@ -98,15 +204,44 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     /// as a patch when no other is pending and the arrays may be shared.
     @inlinable
     func editChild<Result>(_ index: Int, _ body: (inout Node) -> Result) -> Result {
-      if index == Int(patchIndex) { return body(&patchChild!) }
-      if patchIndex < 0 && !ownsArrays {
+      switch patchKind {
+      case .child where index == Int(patchIndex), .pushDown where index == pushedChild:
+        return body(&patchChild)
+      case .none where !ownsArrays:
+        patchKind = .child
         patchIndex = Int32(index)
-        patchChild = storedChildren[index]
-        return body(&patchChild!)
+        patchObject = storedChildren[index]
+        return body(&patchChild)
+      default:
+        materialize()
+        return body(&storedChildren[index])
       }
-      materialize()
-      return body(&storedChildren[index])
     }
+  }
+
+  /// A node's pending edit.
+  @usableFromInline
+  enum Patch: UInt8, Sendable {
+    /// None.
+    case none
+    /// A child replaced.
+    case child
+    /// An entry inserted.
+    case insertEntry
+    /// An entry's label replaced.
+    case replaceEntry
+    /// An entry removed, and a new child that holds it and another entry
+    /// inserted.
+    case pushDown
+  }
+
+  /// A patched entry, boxed so that nodes do not grow with the id type.
+  @usableFromInline
+  final class PatchedEntry: Sendable {
+    @usableFromInline let entry: Entry
+
+    @inlinable
+    init(_ entry: Entry) { self.entry = entry }
   }
 
   @usableFromInline var root: Node
@@ -138,7 +273,7 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     while shift < 64 {
       let bit: UInt32 = 1 &<< _IDTrie.slot(hash, shift)
       if node.entryMap & bit != 0 {
-        let entry = node.entries[_IDTrie.index(node.entryMap, bit)]
+        let entry = node.entry(_IDTrie.index(node.entryMap, bit))
         return entry.hash == hash && entry.id == id ? entry.label : nil
       }
       guard node.childMap & bit != 0 else { return nil }
@@ -161,39 +296,63 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
   @inlinable
   static func set(_ entry: Entry, in node: inout Node, shift: Int) -> Bool {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-    let bit: UInt32 = shift >= 64 ? 0 : 1 &<< slot(entry.hash, shift)
-    if bit != 0 && node.childMap & bit != 0 {
+    if shift >= 64 {
+      node.materialize()
+      if let index = node.storedEntries.firstIndex(where: {
+        $0.hash == entry.hash && $0.id == entry.id
+      }) {
+        node.storedEntries[index].label = entry.label
+        return false
+      }
+      node.storedEntries.append(entry)
+      return true
+    }
+    let bit: UInt32 = 1 &<< slot(entry.hash, shift)
+    if node.childMap & bit != 0 {
       return node.editChild(index(node.childMap, bit)) { set(entry, in: &$0, shift: shift + 5) }
     }
-    node.materialize()
-    if shift >= 64 {
-      if let index = node.entries.firstIndex(where: { $0.hash == entry.hash && $0.id == entry.id })
+    let index = index(node.entryMap, bit)
+    if node.entryMap & bit == 0 {
+      if node.takesPatch {
+        node.patchEntry(.insertEntry, entry, at: index)
+      } else {
+        node.materialize()
+        node.storedEntries.insert(entry, at: index)
+      }
+      node.entryMap |= bit
+      return true
+    }
+    let existing = node.entry(index)
+    if existing.hash == entry.hash && existing.id == entry.id {
+      if node.takesPatch {
+        node.patchEntry(.replaceEntry, entry, at: index)
+      } else if node.patchKind == .insertEntry || node.patchKind == .replaceEntry,
+        Int(node.patchIndex) == index
       {
-        node.entries[index].label = entry.label
-        return false
+        // The patched entry, relabelled: an insert stays one.
+        node.patchEntry(node.patchKind, entry, at: index)
+      } else {
+        node.materialize()
+        node.storedEntries[index].label = entry.label
       }
-      node.entries.append(entry)
-      return true
+      return false
     }
-    if node.entryMap & bit != 0 {
-      let index = index(node.entryMap, bit)
-      let existing = node.entries[index]
-      if existing.hash == entry.hash && existing.id == entry.id {
-        node.entries[index].label = entry.label
-        return false
-      }
-      // Two entries in one slot: push both one level down.
-      node.entries.remove(at: index)
-      node.entryMap &= ~bit
-      var child = Node()
-      _ = set(existing, in: &child, shift: shift + 5)
-      _ = set(entry, in: &child, shift: shift + 5)
-      node.storedChildren.insert(child, at: Self.index(node.childMap, bit))
-      node.childMap |= bit
-      return true
+    // Two entries in one slot: push both one level down.
+    var child = Node()
+    _ = set(existing, in: &child, shift: shift + 5)
+    _ = set(entry, in: &child, shift: shift + 5)
+    let childIndex = Self.index(node.childMap, bit)
+    if node.takesPatch {
+      node.patchKind = .pushDown
+      node.patchIndex = Int32(index) | Int32(childIndex) &<< 8
+      node.patchObject = child
+    } else {
+      node.materialize()
+      node.storedEntries.remove(at: index)
+      node.storedChildren.insert(child, at: childIndex)
     }
-    node.entries.insert(entry, at: index(node.entryMap, bit))
-    node.entryMap |= bit
+    node.entryMap &= ~bit
+    node.childMap |= bit
     return true
   }
 
@@ -215,20 +374,44 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     var total = 0
     func check(_ node: Node, shift: Int, prefix: Int) {
       let mask = shift >= 64 ? -1 : (1 &<< shift) &- 1
-      for entry in node.entries {
+      let entries = node.entries
+      let children = node.children
+      for entry in entries {
         precondition(entry.hash & mask == prefix, "an entry lies on the path of its hash")
       }
-      total += node.entries.count
-      precondition(
-        node.patchIndex < 0
-          || (Int(node.patchIndex) < node.storedChildren.count && node.patchChild != nil),
-        "a patch at a child the node has")
+      total += entries.count
+      let index = Int(node.patchIndex)
+      switch node.patchKind {
+      case .none: precondition(node.patchObject == nil, "no leftover patch")
+      case .child:
+        precondition(
+          index < node.storedChildren.count && node.patchObject is Node,
+          "a patch at a child the node has")
+      case .replaceEntry:
+        precondition(
+          index < node.storedEntries.count && node.patchObject is PatchedEntry,
+          "an entry patch at an entry the node has")
+        let replaced = node.storedEntries[index]
+        precondition(
+          replaced.hash == node.patchEntry.hash && replaced.id == node.patchEntry.id,
+          "a relabelled entry keeps its id")
+      case .insertEntry:
+        precondition(
+          index <= node.storedEntries.count && node.patchObject is PatchedEntry,
+          "an entry patch where an entry can go")
+      case .pushDown:
+        precondition(
+          node.pushedEntry < node.storedEntries.count
+            && node.pushedChild <= node.storedChildren.count && node.patchObject is Node,
+          "an entry pushed down from an entry the node has, to a child where one can go")
+      }
       if shift >= 64 {
-        precondition(node.children.isEmpty, "no children below the last level")
+        precondition(node.patchKind == .none, "no patch below the last level")
+        precondition(children.isEmpty, "no children below the last level")
         return
       }
-      precondition(node.entries.count == node.entryMap.nonzeroBitCount, "one entry per bit")
-      precondition(node.children.count == node.childMap.nonzeroBitCount, "one child per bit")
+      precondition(entries.count == node.entryMap.nonzeroBitCount, "one entry per bit")
+      precondition(children.count == node.childMap.nonzeroBitCount, "one child per bit")
       precondition(node.entryMap & node.childMap == 0, "a slot holds an entry or a child")
       var entry = 0
       var child = 0
@@ -236,11 +419,17 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
         let bit: UInt32 = 1 &<< UInt32(slot)
         if node.entryMap & bit != 0 {
           precondition(
-            Int(_IDTrie.slot(node.entries[entry].hash, shift)) == slot, "an entry in its slot")
+            Int(_IDTrie.slot(entries[entry].hash, shift)) == slot, "an entry in its slot")
+          precondition(
+            node.entry(entry).hash == entries[entry].hash
+              && node.entry(entry).label == entries[entry].label,
+            "an entry read alone is the entry in the list")
           entry += 1
         }
         if node.childMap & bit != 0 {
-          check(node.child(child), shift: shift + 5, prefix: prefix | (slot &<< shift))
+          precondition(
+            node.child(child) === children[child], "a child read alone is the child in the list")
+          check(children[child], shift: shift + 5, prefix: prefix | (slot &<< shift))
           child += 1
         }
       }

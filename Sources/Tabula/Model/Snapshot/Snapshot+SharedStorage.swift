@@ -256,7 +256,10 @@ extension Snapshot {
       }
       theirs.ids.overlay.forEachNode { node in
         known.insert(ObjectIdentifier(node))
-        knownBuffers.formUnion([address(node.entries), address(node.storedChildren)])
+        if let box = node.patchObject as? _IDTrie<Item.ID>.PatchedEntry {
+          known.insert(ObjectIdentifier(box))
+        }
+        knownBuffers.formUnion([address(node.storedEntries), address(node.storedChildren)])
       }
       theirs.starts.forEachNode { node, _ in known.insert(ObjectIdentifier(node)) }
     }
@@ -276,9 +279,15 @@ extension Snapshot {
         + unshared(node.labels)
     }
     shared.ids.overlay.forEachNode(skipping: known) { node in
-      // The object: a header, two bitmaps, two arrays, the patch and a flag
-      // (53 bytes), in a 64-byte malloc chunk.
-      bytes += 64 + unshared(node.entries) + unshared(node.storedChildren)
+      // A patched child is counted as a node.
+      let newBox =
+        (node.patchObject as? _IDTrie<Item.ID>.PatchedEntry).map {
+          !known.contains(ObjectIdentifier($0))
+        }
+        ?? false
+      bytes +=
+        _IDTrie<Item.ID>.Node.objectBytes + (newBox ? _IDTrie<Item.ID>.Node.patchEntryBytes : 0)
+        + unshared(node.storedEntries) + unshared(node.storedChildren)
     }
     shared.starts.forEachNode(skipping: known) { _, level in
       bytes += _SectionStarts.nodeBytes(level: level)
