@@ -888,6 +888,18 @@ struct SharedStorageTests {
     for kind in [_IDTrie<Int>.Patch.child, .insertEntry, .replaceEntry, .pushDown] {
       #expect(kinds[kind.rawValue, default: 0] > 0, "\(kind) patches: \(kinds)")
     }
+    // Many ids set in one version (a bulk edit) box no entry: a second set
+    // in a node would apply the box again.
+    var bulk = trie
+    let bulkIDs = Array(stride(from: 1, to: 8_000, by: 40))
+    for id in bulkIDs { bulk.set(7, for: id, hash: hash(id), patching: false) }
+    var boxes = 0
+    bulk.forEachNode(skipping: known) { node in
+      if node.patchKind == .insertEntry || node.patchKind == .replaceEntry { boxes += 1 }
+    }
+    #expect(boxes == 0)
+    bulk.verify()
+    for id in bulkIDs { #expect(bulk.label(of: id, hash: hash(id)) == 7) }
     trie.verify()
   }
 
@@ -920,7 +932,8 @@ struct SharedStorageTests {
           id = random.int(in: 0..<nextID)
         }
         let label = UInt64(1_000_000 + step)
-        next.set(label, for: id, hash: hash(id))
+        // Mostly single sets, which patch; some as in a bulk edit.
+        next.set(label, for: id, hash: hash(id), patching: random.chance(0.7))
         nextModel[id] = label
       }
       versions.append((next, nextModel))

@@ -113,7 +113,7 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     @inlinable var pushedChild: Int { Int(patchIndex &>> 8) }
 
     /// Entry `index`, in the order of `entryMap`'s bits.
-    @inlinable
+    @inlinable @inline(__always)
     func entry(_ index: Int) -> Entry {
       switch patchKind {
       case .none, .child: return storedEntries[index]
@@ -183,8 +183,18 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
 
     /// Applies the patch to the arrays, so that they can be edited in place
     /// (the node is not shared).
-    @inlinable
+    ///
+    /// Inlined always, with the patch applied out of line: in code not
+    /// specialized for the id type, a call that touches an entry looks up
+    /// the entry type's metadata first, patch or none.
+    @inlinable @inline(__always)
     func materialize() {
+      if patchKind != .none { applyPatch() }
+      ownsArrays = true
+    }
+
+    @inlinable @inline(never)
+    func applyPatch() {
       switch patchKind {
       case .none: break
       case .child: storedChildren[Int(patchIndex)] = patchChild
@@ -197,7 +207,6 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
       patchObject = nil
       patchKind = .none
       patchIndex = 0
-      ownsArrays = true
     }
 
     /// Calls `body` with child `index` to edit it (the node is not shared),
@@ -219,21 +228,10 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     }
   }
 
-  /// A node's pending edit.
-  @usableFromInline
-  enum Patch: UInt8, Sendable {
-    /// None.
-    case none
-    /// A child replaced.
-    case child
-    /// An entry inserted.
-    case insertEntry
-    /// An entry's label replaced.
-    case replaceEntry
-    /// An entry removed, and a new child that holds it and another entry
-    /// inserted.
-    case pushDown
-  }
+  /// A node's pending edit (a type outside the generic trie, so that code
+  /// the compiler did not specialize for the id type compares and switches
+  /// on it without looking up type metadata).
+  @usableFromInline typealias Patch = _IDTriePatch
 
   /// A patched entry, boxed so that nodes do not grow with the id type.
   @usableFromInline
@@ -286,15 +284,21 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
 
   /// Stores `label` for `id`, replacing its label if it has one.
   ///
+  /// `patching`: whether an inserted or relabelled entry may be kept as a
+  /// node's patch (in a box). Pass `false` when setting many ids in one
+  /// version: most nodes they meet meet another, which applies the patch
+  /// again, and the box is then a cost.
+  ///
   /// - Complexity: O(log n).
   @inlinable
-  mutating func set(_ label: UInt64, for id: ID, hash: Int) {
-    if _IDTrie.set(Entry(hash: hash, id: id, label: label), in: &root, shift: 0) { count += 1 }
+  mutating func set(_ label: UInt64, for id: ID, hash: Int, patching: Bool = true) {
+    let entry = Entry(hash: hash, id: id, label: label)
+    if _IDTrie.set(entry, in: &root, shift: 0, patching: patching) { count += 1 }
   }
 
   /// Returns whether the entry was new.
   @inlinable
-  static func set(_ entry: Entry, in node: inout Node, shift: Int) -> Bool {
+  static func set(_ entry: Entry, in node: inout Node, shift: Int, patching: Bool) -> Bool {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     if shift >= 64 {
       node.materialize()
@@ -309,11 +313,13 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     }
     let bit: UInt32 = 1 &<< slot(entry.hash, shift)
     if node.childMap & bit != 0 {
-      return node.editChild(index(node.childMap, bit)) { set(entry, in: &$0, shift: shift + 5) }
+      return node.editChild(index(node.childMap, bit)) {
+        set(entry, in: &$0, shift: shift + 5, patching: patching)
+      }
     }
     let index = index(node.entryMap, bit)
     if node.entryMap & bit == 0 {
-      if node.takesPatch {
+      if patching && node.takesPatch {
         node.patchEntry(.insertEntry, entry, at: index)
       } else {
         node.materialize()
@@ -324,7 +330,7 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     }
     let existing = node.entry(index)
     if existing.hash == entry.hash && existing.id == entry.id {
-      if node.takesPatch {
+      if patching && node.takesPatch {
         node.patchEntry(.replaceEntry, entry, at: index)
       } else if node.patchKind == .insertEntry || node.patchKind == .replaceEntry,
         Int(node.patchIndex) == index
@@ -339,8 +345,8 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     }
     // Two entries in one slot: push both one level down.
     var child = Node()
-    _ = set(existing, in: &child, shift: shift + 5)
-    _ = set(entry, in: &child, shift: shift + 5)
+    _ = set(existing, in: &child, shift: shift + 5, patching: false)
+    _ = set(entry, in: &child, shift: shift + 5, patching: false)
     let childIndex = Self.index(node.childMap, bit)
     if node.takesPatch {
       node.patchKind = .pushDown
@@ -439,4 +445,20 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
     var seen = Set<ID>()
     forEach { precondition(seen.insert($0.id).inserted, "one entry per id") }
   }
+}
+
+/// The pending edit of an ``_IDTrie`` node.
+@usableFromInline
+enum _IDTriePatch: UInt8, Sendable {
+  /// None.
+  case none
+  /// A child replaced.
+  case child
+  /// An entry inserted.
+  case insertEntry
+  /// An entry's label replaced.
+  case replaceEntry
+  /// An entry removed, and a new child that holds it and another entry
+  /// inserted.
+  case pushDown
 }

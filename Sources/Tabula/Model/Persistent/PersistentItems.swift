@@ -110,12 +110,13 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   mutating func insert(_ item: Item, hash: Int, at index: Int) {
     var overlay = ids.overlay
     ids.overlay = _IDTrie()  // keep the trie's nodes uniquely referenced
+    // The items a split moves are many sets in one version: no patches.
     let label = tree.insert(item, hash: hash, at: index) { moved, movedHash, label in
-      overlay.set(label, for: moved.id, hash: movedHash)
+      overlay.set(label, for: moved.id, hash: movedHash, patching: false)
     }
     overlay.set(label, for: item.id, hash: hash)
     if tree.needsRelabeling {
-      tree.relabel(around: index) { overlay.set($2, for: $0.id, hash: $1) }
+      tree.relabel(around: index) { overlay.set($2, for: $0.id, hash: $1, patching: false) }
       // The leaf that found no label to split holds one item over its
       // capacity. The labels around it are spread now: taking that item out
       // and in again splits it, so no leaf stays over (a leaf kept over
@@ -123,7 +124,7 @@ struct _PersistentItems<Item: Diffable>: Sendable {
       // grow further).
       let (again, againHash) = tree.remove(at: index)
       let label = tree.insert(again, hash: againHash, at: index) { moved, movedHash, label in
-        overlay.set(label, for: moved.id, hash: movedHash)
+        overlay.set(label, for: moved.id, hash: movedHash, patching: false)
       }
       overlay.set(label, for: again.id, hash: againHash)
       precondition(!tree.needsRelabeling, "a relabelled leaf has room to split")
@@ -144,7 +145,7 @@ struct _PersistentItems<Item: Diffable>: Sendable {
       var overlay = ids.overlay
       ids.overlay = _IDTrie()  // keep the trie's nodes uniquely referenced
       let inserted = tree.insert(contentsOf: items[...], hashes: hashes[...], at: index) {
-        overlay.set($2, for: $0.id, hash: $1)
+        overlay.set($2, for: $0.id, hash: $1, patching: false)
       }
       ids.overlay = overlay
       if inserted {
