@@ -689,9 +689,9 @@ struct SharedStorageTests {
       snapshot._shared!.tree.forEachNode { node in
         nodes.insert(ObjectIdentifier(node))
         for array in [
-          node.storedCounts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
-          node.labels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
-          node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+          bufferAddress(node.storedCounts),
+          bufferAddress(node.labels),
+          bufferAddress(node.storedChildren),
         ] {
           arrays.insert(array)
         }
@@ -707,9 +707,9 @@ struct SharedStorageTests {
       moved._shared!.tree.forEachNode { node in
         guard node.height > 0, !baseNodes.contains(ObjectIdentifier(node)) else { return }
         let arrays = [
-          node.storedCounts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
-          node.labels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
-          node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+          bufferAddress(node.storedCounts),
+          bufferAddress(node.labels),
+          bufferAddress(node.storedChildren),
         ]
         copied += arrays.filter { !baseArrays.contains($0) }.count
       }
@@ -807,16 +807,13 @@ struct SharedStorageTests {
     var known = Set<ObjectIdentifier>()
     trie.forEachNode { node in
       known.insert(ObjectIdentifier(node))
-      knownChildren.insert(
-        node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+      knownChildren.insert(bufferAddress(node.storedChildren))
     }
     var newNodes = 0
     copy.forEachNode(skipping: known) { node in
       newNodes += 1
       if !node.storedChildren.isEmpty {
-        let buffer = node.storedChildren.withUnsafeBufferPointer {
-          UInt(bitPattern: $0.baseAddress)
-        }
+        let buffer = bufferAddress(node.storedChildren)
         let shared = knownChildren.contains(buffer)
         #expect(shared, "a copied node shares its children")
       }
@@ -851,10 +848,8 @@ struct SharedStorageTests {
     var known = Set<ObjectIdentifier>()
     trie.forEachNode { node in
       known.insert(ObjectIdentifier(node))
-      knownBuffers.insert(
-        node.storedEntries.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
-      knownBuffers.insert(
-        node.storedChildren.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+      knownBuffers.insert(bufferAddress(node.storedEntries))
+      knownBuffers.insert(bufferAddress(node.storedChildren))
     }
     var kinds = [UInt8: Int]()
     // New ids and relabelled ones, each set in its own copy.
@@ -866,12 +861,8 @@ struct SharedStorageTests {
         // A copied node shares its arrays (a node the edit made, the
         // child an entry was pushed down into, owns them).
         guard !node.ownsArrays || node.patchKind != .none else { return }
-        let entries = node.storedEntries.withUnsafeBufferPointer {
-          UInt(bitPattern: $0.baseAddress)
-        }
-        let children = node.storedChildren.withUnsafeBufferPointer {
-          UInt(bitPattern: $0.baseAddress)
-        }
+        let entries = bufferAddress(node.storedEntries)
+        let children = bufferAddress(node.storedChildren)
         #expect(
           node.storedEntries.isEmpty || knownBuffers.contains(entries),
           "id \(id): a copied node shares its entries")
@@ -961,4 +952,10 @@ struct SharedStorageTests {
       return Int(bitPattern: UInt(colliding ? value & 0xFFF : value))
     }
   }
+}
+
+/// The address of an array's buffer: two arrays share storage when theirs
+/// are equal.
+private func bufferAddress<Element>(_ array: [Element]) -> UInt {
+  array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
 }
