@@ -940,15 +940,13 @@ struct SharedStorageTests {
     }
   }
 
-  /// A fixed hash of an id (the ids' own hashes are seeded per process),
-  /// or one of 12 bits, so that ids share slots at every level and many
-  /// collide in full.
+  /// A fixed hash of an id (the ids' own hashes are seeded per process):
+  /// the first value of a generator seeded with it, or that value's low 12
+  /// bits, so that ids share slots at every level and many collide in full.
   static func trieHash(colliding: Bool) -> (Int) -> Int {
     { id in
-      var value = UInt64(bitPattern: Int64(id)) &+ 0x9E37_79B9_7F4A_7C15
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      value ^= value >> 31
+      var generator = SeededRandom(seed: UInt64(bitPattern: Int64(id)))
+      let value = generator.next()
       return Int(bitPattern: UInt(colliding ? value & 0xFFF : value))
     }
   }
