@@ -313,10 +313,19 @@ struct SectionStartsTests {
       .enabled(if: mallocIsGlibc, "glibc's malloc, not a sanitizer's"))
     func nodeChunks() {
       let tree = _SectionStarts(starts: Array(0...40))
+      var levels = Set<Int>()
       tree.forEachNode { node, level in
-        let usable = mallocUsableSize(Unmanaged.passUnretained(node).toOpaque())
-        #expect(usable + 8 == _SectionStarts.nodeBytes(level: level), "level \(level): \(usable)")
+        levels.insert(level)
+        // A copy: the same object, allocated where the heap's state is known.
+        let expected = _SectionStarts.nodeBytes(level: level)
+        let bytes = chunkBytes(expecting: expected) {
+          level == 0
+            ? unsafeDowncast(node, to: _SectionLeaf.self).copy()
+            : unsafeDowncast(node, to: _SectionInner.self).copy()
+        }
+        #expect(bytes == expected, "level \(level)")
       }
+      #expect(levels.count > 1, "leaves and inner nodes")
     }
   }
 #endif
