@@ -113,7 +113,9 @@ extension SimulatedListView {
       if display.cells[token] == nil {
         let cell = source.cell(for: self, at: path)
         display.cells[token] = cell
-        source.willDisplay(cell, forItemAt: path)
+        DelegateComposition.notify(
+          tabula: { source.willDisplay(cell, forItemAt: path) },
+          app: { delegate?.listView(self, willDisplay: cell, forItemAt: path) })
       }
     }
     updatePrefetching(visible: visible, visibleTokens: visibleTokens)
@@ -126,7 +128,9 @@ extension SimulatedListView {
   /// The data source hears that `cell` (of the row `token`) left the screen.
   func endDisplaying(_ cell: SimulatedCell, token: Int) {
     guard let path = display.displayedPaths.removeValue(forKey: token) else { return }
-    hostDataSource?.didEndDisplaying(cell, forItemAt: path)
+    DelegateComposition.notify(
+      tabula: { hostDataSource?.didEndDisplaying(cell, forItemAt: path) },
+      app: { delegate?.listView(self, didEndDisplaying: cell, forItemAt: path) })
   }
 
   /// Prefetches the ``prefetchRowCount`` rows ahead of the scroll
@@ -145,7 +149,11 @@ extension SimulatedListView {
     }
     let (cancelled, started) = prefetching.move(to: window, visible: visibleTokens)
     if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled) }
-    if !started.isEmpty { source.prefetchItems(at: started) }
+    if !started.isEmpty {
+      DelegateComposition.notify(
+        tabula: { source.prefetchItems(at: started) },
+        app: { delegate?.listView(self, prefetchItemsAt: started) })
+    }
   }
 
   /// Cancels every prefetch (a reload).
@@ -209,7 +217,9 @@ extension SimulatedListView {
       else { return }
       var changed = false
       for path in visibleItemPaths {
-        let height = source.height(forItemAt: path, width: width) ?? rowHeight
+        let height = DelegateComposition.answer(
+          app: delegate?.listView(self, heightForItemAt: path),
+          tabula: { source.height(forItemAt: path, width: width) }, view: { rowHeight })
         if height != heightIndex.height(ofItemAt: path) {
           heightIndex.setHeight(height, ofItemAt: path)
           changed = true

@@ -139,9 +139,13 @@ extension SimulatedListView {
   ) {
     if !animated { updateCounts.unanimatedBatchCount += 1 }
     let operations = BatchOperations(changes)
-    // The first row in the viewport keeps its place on screen (the glue's
-    // job on UIKit, where a batch keeps the content offset instead).
+    // The first row in the viewport keeps its place on screen when the
+    // data source's scrollAnchoring says so (the glue's job on UIKit, where
+    // a batch keeps the content offset instead), unless the list rests at
+    // its top.
+    let anchoring = hostDataSource?.scrollAnchoring ?? .firstVisibleRow
     if !batch.isOpen, let counts = structure.counts,
+      anchoring.anchors(contentOffset: contentOffset, top: 0),
       let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
     {
       batch.pendingAnchor = (anchor, BatchPositionMap(changes), counts)

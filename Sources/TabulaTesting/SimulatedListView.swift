@@ -44,6 +44,11 @@ public class SimulatedListView: ListHost {
   /// The data source. Held weakly, as UIKit holds it.
   public weak var hostDataSource: (any ListHostDataSource<SimulatedCell>)?
 
+  /// The app's own delegate, beside the data source: it hears taps, cells
+  /// shown and gone and prefetches after the data source does, and its
+  /// heights win (``DelegateComposition``). Held weakly, as UIKit holds it.
+  public weak var delegate: (any SimulatedListViewDelegate)?
+
   /// When batch completions run. Defaults to ``AnimationTiming/nextTurn``.
   public var animationTiming = AnimationTiming.nextTurn
 
@@ -157,7 +162,8 @@ public class SimulatedListView: ListHost {
   /// others estimated; measuring keeps the first row in the viewport where
   /// it is. Through `ListHost.performBatch`, the first row in the viewport
   /// (or its nearest surviving neighbour) keeps its place on screen, as the
-  /// UIKit glue keeps it.
+  /// UIKit glue keeps it, when the data source's `scrollAnchoring` says so
+  /// and the list does not rest at its top.
   public var contentOffset: Double {
     get { viewport.contentOffset }
     set {
@@ -318,9 +324,12 @@ public class SimulatedListView: ListHost {
   /// The cells in the viewport, in order.
   public var visibleCells: [SimulatedCell] { visibleItemPaths.compactMap(visibleCell(at:)) }
 
-  /// Simulates a tap on the row at `path`: the data source hears of it.
+  /// Simulates a tap on the row at `path`: the data source hears of it,
+  /// then the ``delegate``.
   public func selectItem(at path: ItemPath) {
-    hostDataSource?.didSelectItem(at: path)
+    DelegateComposition.notify(
+      tabula: { hostDataSource?.didSelectItem(at: path) },
+      app: { delegate?.listView(self, didSelectItemAt: path) })
   }
 
   /// Simulates a tap on the header of the section at `section`.

@@ -5,22 +5,50 @@
 
   /// Serves a `UICollectionView` from a `ListHostDataSource`: counts,
   /// cells, section headers and footers (supplementary views of the
-  /// section presenters, with their heights for a flow layout), and forwards
-  /// selections; every other delegate call goes to the app's delegate. Item
-  /// sizes belong to the collection view's layout.
+  /// section presenters, with their sizes for a flow layout), selections
+  /// and the cell lifecycle. Every delegate and prefetching call it answers
+  /// also reaches the app's own delegate and prefetch data source, as
+  /// ``DelegateComposition`` says; every other delegate call (item sizes
+  /// among them: they belong to the layout) goes to the app's delegate
+  /// alone.
   @MainActor
   final class CollectionViewBridge: DelegateForwarder, UICollectionViewDataSource,
     UICollectionViewDelegateFlowLayout, UICollectionViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UICollectionViewCell>)?
 
+    /// The drop-in data source whose settings the collection view follows
+    /// (its supplementary view provider, its outlines), if a
+    /// `CollectionViewDataSource` serves it.
+    weak var owner: (any CollectionViewOwner)?
+
     /// The app's own delegate, typed.
     var appDelegate: (any UICollectionViewDelegate)? {
       forwardee as? any UICollectionViewDelegate
     }
 
+    /// The app's own delegate, as a flow layout's.
+    var appFlowDelegate: (any UICollectionViewDelegateFlowLayout)? {
+      forwardee as? any UICollectionViewDelegateFlowLayout
+    }
+
+    /// The app's delegate's answer to `selector`, asked through `ask`, when
+    /// the app implements it itself (UIKit's defaults in a
+    /// `UICollectionViewController` are not an answer).
+    func appDelegateAnswer<Answer>(
+      _ selector: Selector, _ ask: (any UICollectionViewDelegateFlowLayout) -> Answer?
+    ) -> Answer? {
+      guard forwardeeAnswers(selector), let appFlowDelegate else { return nil }
+      return ask(appFlowDelegate)
+    }
+
+    /// The app's own prefetch data source, which hears every prefetch after
+    /// Tabula.
+    weak var appPrefetching: (any UICollectionViewDataSourcePrefetching)?
+
     func numberOfSections(in collectionView: UICollectionView) -> Int {
-      source?.numberOfSections ?? 0
+      reclaimIfReplaced(in: collectionView)
+      return source?.numberOfSections ?? 0
     }
 
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
@@ -32,11 +60,23 @@
     func collectionView(
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
+      reclaimIfReplaced(in: collectionView)
       guard let source else {
         TabulaLog.report("a collection view asked for a cell at \(indexPath) with no data source")
         return UICollectionViewCell()
       }
-      return source.cell(for: collectionView, at: ItemPath(indexPath))
+      let cell = source.cell(for: collectionView, at: ItemPath(indexPath))
+      owner?.didMake(cell, at: indexPath, in: collectionView)
+      return cell
+    }
+
+    /// Whether the app set a delegate or prefetch data source after the
+    /// bridge took the slots (see the table's bridge).
+    private func reclaimIfReplaced(in collectionView: UICollectionView) {
+      guard collectionView.delegate !== self || collectionView.prefetchDataSource !== self else {
+        return
+      }
+      scheduleReclaim { [weak collectionView] in collectionView?.reclaimDelegates() }
     }
 
     /// The section presenter's supplementary view (registered on first use
@@ -48,7 +88,7 @@
       _ collectionView: UICollectionView, viewForSupplementaryElementOfKind elementKind: String,
       at indexPath: IndexPath
     ) -> UICollectionReusableView {
-      if let provider = supplementaryViewProvider,
+      if let provider = owner?.supplementaryViewProvider,
         let view = provider(collectionView, elementKind, indexPath)
       {
         return view
@@ -74,11 +114,6 @@
       source.configureSectionView(view, ofKind: kind, inSectionAt: section)
       return view
     }
-
-    /// The app's supplementary views (a `CollectionViewDataSource`'s
-    /// `supplementaryViewProvider`), asked before the section presenters.
-    var supplementaryViewProvider:
-      (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)?
 
     /// The reuse identifier of the list cells that show section titles.
     static let titleReuseIdentifier = "Tabula.title"
@@ -125,18 +160,28 @@
         ofKind: elementKind, withReuseIdentifier: fallbackReuseIdentifier, for: indexPath)
     }
 
-    /// A flow layout's header size: the list's width by the section
-    /// presenter's height (its height by the presenter's "height" for a
-    /// horizontal layout), none without a header view, the layout's own
-    /// size when the presenter answers no height.
+    /// A flow layout's header size: the app's delegate's, else (as
+    /// ``DelegateComposition/sectionViewExtent(app:hasSectionView:presenterExtent:hasTitle:layout:titleExtent:)``
+    /// says) the section presenter's height, a title's, or the layout's
+    /// own `headerReferenceSize`.
     func collectionView(
       _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
       referenceSizeForHeaderInSection section: Int
     ) -> CGSize {
-      referenceSize(
-        .header, section, collectionView,
-        layout: collectionViewLayout as? UICollectionViewFlowLayout,
-        default: (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize)
+      let selector = #selector(
+        UICollectionViewDelegateFlowLayout.collectionView(_:layout:referenceSizeForHeaderInSection:)
+      )
+      if let size = appDelegateAnswer(
+        selector,
+        {
+          $0.collectionView?(
+            collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
+        })
+      {
+        return size
+      }
+      let flow = collectionViewLayout as? UICollectionViewFlowLayout
+      return referenceSize(.header, section, collectionView, flow, flow?.headerReferenceSize)
     }
 
     /// A flow layout's footer size, as the header's.
@@ -144,55 +189,147 @@
       _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
       referenceSizeForFooterInSection section: Int
     ) -> CGSize {
-      referenceSize(
-        .footer, section, collectionView,
-        layout: collectionViewLayout as? UICollectionViewFlowLayout,
-        default: (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize)
+      let selector = #selector(
+        UICollectionViewDelegateFlowLayout.collectionView(_:layout:referenceSizeForFooterInSection:)
+      )
+      if let size = appDelegateAnswer(
+        selector,
+        {
+          $0.collectionView?(
+            collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
+        })
+      {
+        return size
+      }
+      let flow = collectionViewLayout as? UICollectionViewFlowLayout
+      return referenceSize(.footer, section, collectionView, flow, flow?.footerReferenceSize)
     }
 
+    /// Tabula's size for a section view, across the scroll axis the list's
+    /// size, along it the extent the composition rule gives.
     private func referenceSize(
       _ kind: SectionViewKind, _ section: Int, _ collectionView: UICollectionView,
-      layout: UICollectionViewFlowLayout?, default size: CGSize?
+      _ layout: UICollectionViewFlowLayout?, _ layoutSize: CGSize?
     ) -> CGSize {
-      guard let source, source.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section) != nil
-      else { return .zero }
+      let horizontal = layout?.scrollDirection == .horizontal
+      let own = layoutSize ?? .zero
       let width = Double(collectionView.bounds.width)
-      guard let height = source.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
-      else { return size ?? .zero }
-      if layout?.scrollDirection == .horizontal {
-        return CGSize(width: CGFloat(height), height: collectionView.bounds.height)
-      }
-      return CGSize(width: collectionView.bounds.width, height: CGFloat(height))
+      let title =
+        kind == .header
+        ? source?.headerTitle(forSectionAt: section) : source?.footerTitle(forSectionAt: section)
+      let extent = DelegateComposition.sectionViewExtent(
+        app: nil,
+        hasSectionView: source?.sectionViewReuseIdentifier(ofKind: kind, inSectionAt: section)
+          != nil,
+        presenterExtent: {
+          source?.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
+        },
+        hasTitle: title != nil,
+        layout: Double(horizontal ? own.width : own.height),
+        titleExtent: { titleExtent(kind, title ?? "", collectionView, horizontal: horizontal) })
+      return horizontal
+        ? CGSize(width: CGFloat(extent), height: collectionView.bounds.height)
+        : CGSize(width: collectionView.bounds.width, height: CGFloat(extent))
+    }
+
+    /// Title views kept for measuring, one per kind; never shown.
+    private var titlePrototypes: [SectionViewKind: UICollectionViewListCell] = [:]
+
+    /// How tall (wide, for a horizontal layout) a title view showing
+    /// `title` is.
+    private func titleExtent(
+      _ kind: SectionViewKind, _ title: String, _ collectionView: UICollectionView,
+      horizontal: Bool
+    ) -> Double {
+      let cell = titlePrototypes[kind] ?? UICollectionViewListCell()
+      titlePrototypes[kind] = cell
+      var content = kind == .header ? UIListContentConfiguration.plainHeader() : .plainFooter()
+      content.text = title
+      cell.contentConfiguration = content
+      let bounds = collectionView.bounds.size
+      let fitting = cell.systemLayoutSizeFitting(
+        horizontal
+          ? CGSize(width: UIView.layoutFittingCompressedSize.width, height: bounds.height)
+          : CGSize(width: bounds.width, height: UIView.layoutFittingCompressedSize.height),
+        withHorizontalFittingPriority: horizontal ? .fittingSizeLevel : .required,
+        verticalFittingPriority: horizontal ? .required : .fittingSizeLevel)
+      return Double(horizontal ? fitting.width : fitting.height)
+    }
+
+    /// A tap on an outline row whose disclosure has the header style
+    /// expands or collapses it instead of selecting it; otherwise the
+    /// app's delegate decides (yes without one).
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath)
+      -> Bool
+    {
+      if owner?.toggleIfHeaderDisclosure(at: indexPath) == true { return false }
+      return appDelegateAnswer(
+        #selector(UICollectionViewDelegate.collectionView(_:shouldSelectItemAt:))
+      ) { $0.collectionView?(collectionView, shouldSelectItemAt: indexPath) } ?? true
     }
 
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-      source?.didSelectItem(at: ItemPath(indexPath))
+      DelegateComposition.notify(
+        tabula: { source?.didSelectItem(at: ItemPath(indexPath)) },
+        app: { appDelegate?.collectionView?(collectionView, didSelectItemAt: indexPath) })
     }
 
     func collectionView(
       _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
       forItemAt indexPath: IndexPath
     ) {
-      source?.willDisplay(cell, forItemAt: ItemPath(indexPath))
+      DelegateComposition.notify(
+        tabula: { source?.willDisplay(cell, forItemAt: ItemPath(indexPath)) },
+        app: {
+          appDelegate?.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
+        })
     }
 
     func collectionView(
       _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
       forItemAt indexPath: IndexPath
     ) {
-      source?.didEndDisplaying(cell, forItemAt: ItemPath(indexPath))
+      DelegateComposition.notify(
+        tabula: { source?.didEndDisplaying(cell, forItemAt: ItemPath(indexPath)) },
+        app: {
+          appDelegate?.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+        })
     }
 
     func collectionView(
       _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]
     ) {
-      source?.prefetchItems(at: indexPaths.map(ItemPath.init))
+      DelegateComposition.notify(
+        tabula: { source?.prefetchItems(at: indexPaths.map(ItemPath.init)) },
+        app: { appPrefetching?.collectionView(collectionView, prefetchItemsAt: indexPaths) })
     }
 
     func collectionView(
       _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
     ) {
-      source?.cancelPrefetchingItems(at: indexPaths.map(ItemPath.init))
+      DelegateComposition.notify(
+        tabula: { source?.cancelPrefetchingItems(at: indexPaths.map(ItemPath.init)) },
+        app: {
+          appPrefetching?.collectionView?(collectionView, cancelPrefetchingForItemsAt: indexPaths)
+        })
     }
+  }
+
+  /// The settings of a drop-in `CollectionViewDataSource` that the
+  /// collection view's bridge follows.
+  @MainActor
+  protocol CollectionViewOwner: AnyObject {
+    /// Makes a supplementary view: the element kind and its index path.
+    var supplementaryViewProvider:
+      (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)?
+    { get }
+    /// The cell provider made `cell` for the item at `indexPath`: outline
+    /// rows get their indentation and disclosure.
+    func didMake(
+      _ cell: UICollectionViewCell, at indexPath: IndexPath, in collectionView: UICollectionView)
+    /// Expands or collapses the outline row at `indexPath` when its
+    /// disclosure has the header style (a tap anywhere on it); returns
+    /// whether it did.
+    func toggleIfHeaderDisclosure(at indexPath: IndexPath) -> Bool
   }
 #endif

@@ -22,14 +22,16 @@
   /// ```
   ///
   /// Supplementary views come from ``supplementaryViewProvider``; user
-  /// reordering is enabled and heard through ``reorderingHandlers``, as
-  /// with Apple's. Section snapshots (`NSDiffableDataSourceSectionSnapshot`,
-  /// outlines) are not part of the drop-in: Tabula's `OutlineSource` shows
-  /// outlines.
+  /// reordering is enabled and heard through ``reorderingHandlers``;
+  /// outlines come from section snapshots
+  /// (``apply(_:to:animatingDifferences:completion:)``,
+  /// ``snapshot(for:)``, ``sectionSnapshotHandlers``), as with Apple's. The collection view's `delegate` and
+  /// `prefetchDataSource` stay the app's, set before or after: Tabula's
+  /// bridge sits in those slots and calls the app's for every call.
   @MainActor
   open class CollectionViewDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: NSObject {
+  >: NSObject, CollectionViewOwner {
     /// Makes the cell of an item, as Apple's cell provider.
     public typealias CellProvider =
       @MainActor (
@@ -45,8 +47,8 @@
     public struct ReorderingHandlers {
       /// Whether the user may move an item (no reordering without it).
       public var canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)?
-      /// Hears a reorder just before `didReorder` (the data source shows it
-      /// already, where Apple's calls this before the move lands).
+      /// Hears a reorder before the move lands: ``snapshot()`` does not
+      /// show it yet.
       public var willReorder:
         (
           @MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>)
@@ -65,20 +67,28 @@
 
     /// The portable data source under this one.
     public let base: DiffableDataSource<UICollectionView, SectionIdentifierType, ItemIdentifierType>
-    private weak var collectionView: UICollectionView?
-    /// ``snapshot()`` as it was after the last apply or reorder: a
-    /// reorder's initial snapshot.
-    private var lastKnown = DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    weak var collectionView: UICollectionView?
 
     /// The supplementary views (headers, footers, decorations the layout
     /// asks for by kind); without one, or when it returns `nil`, Tabula's
     /// section presenters and titles.
-    public var supplementaryViewProvider: SupplementaryViewProvider? {
-      didSet { collectionView?.bridge?.supplementaryViewProvider = supplementaryViewProvider }
-    }
+    public var supplementaryViewProvider: SupplementaryViewProvider?
 
     /// What the user may reorder, and what hears it.
     public var reorderingHandlers = ReorderingHandlers()
+
+    /// What hears and steers the user's expanding and collapsing in
+    /// sections shown from section snapshots, as Apple's.
+    public typealias SectionSnapshotHandlers<Item: Hashable & Sendable> =
+      DiffableSectionSnapshotHandlers<Item>
+
+    /// What hears and steers the user's expanding and collapsing in
+    /// sections shown from section snapshots (a tap on an outline
+    /// disclosure).
+    public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
+      get { base.sectionSnapshotHandlers }
+      set { base.sectionSnapshotHandlers = newValue }
+    }
 
     /// A data source for `collectionView` with cells from `cellProvider`;
     /// it becomes the collection view's data source.
@@ -94,20 +104,17 @@
         else { return false }
         return canReorder(id)
       }
-      base.didMoveItem = { [weak self] _, _ in self?.reordered() }
+      base.willReorder = { [weak self] in self?.reorderingHandlers.willReorder?($0) }
+      base.didReorder = { [weak self] in self?.reorderingHandlers.didReorder?($0) }
+      base.didChangeExpansion = { [weak self] item, _ in self?.refreshDisclosure(of: item) }
+      // Settings live here, with this data source: one made for the
+      // collection view later starts from its own.
+      collectionView.bridge?.owner = self
     }
 
-    /// Tells the reordering handlers about a move the snapshot shows: from
-    /// the snapshot before it (the last one applied, or the last reorder)
-    /// to the one after.
-    private func reordered() {
-      let final = base.snapshot()
-      let transaction = DiffableDataSourceTransaction(
-        initialSnapshot: lastKnown, finalSnapshot: final)
-      lastKnown = final
-      reorderingHandlers.willReorder?(transaction)
-      reorderingHandlers.didReorder?(transaction)
-    }
+    /// The items whose disclosure has the header style: a tap anywhere on
+    /// the row expands or collapses them, and they are not selected.
+    var headerDisclosures: Set<ItemIdentifierType> = []
 
     // MARK: Applying snapshots
 
@@ -118,7 +125,6 @@
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil
     ) {
       base.apply(snapshot, animatingDifferences: animatingDifferences) { completion?() }
-      lastKnown = base.snapshot()
     }
 
     /// Shows `snapshot` and returns once the collection view shows it.
@@ -126,7 +132,6 @@
       _ snapshot: DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>,
       animatingDifferences: Bool = true
     ) async {
-      lastKnown = DiffableSnapshot(snapshot.snapshot.withoutMarks)
       await base.apply(snapshot, animatingDifferences: animatingDifferences)
     }
 
@@ -136,7 +141,6 @@
       completion: (() -> Void)? = nil
     ) {
       base.applySnapshotUsingReloadData(snapshot) { completion?() }
-      lastKnown = base.snapshot()
     }
 
     /// Shows `snapshot` by reloading the collection view, and returns once
@@ -144,13 +148,47 @@
     open func applySnapshotUsingReloadData(
       _ snapshot: DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>
     ) async {
-      lastKnown = DiffableSnapshot(snapshot.snapshot.withoutMarks)
       await base.applySnapshotUsingReloadData(snapshot)
     }
 
-    /// The last snapshot applied, with the user's moves.
+    /// The last snapshot applied, with the user's moves: what the
+    /// collection view shows once `apply` returns.
     open func snapshot() -> DiffableSnapshot<SectionIdentifierType, ItemIdentifierType> {
       base.snapshot()
+    }
+
+    // MARK: Section snapshots
+
+    /// Shows `snapshot`'s visible items as the section `section` (appended
+    /// when the collection view has no such section), the difference
+    /// animated (or not), then `completion`; ``snapshot(for:)`` gives the
+    /// outline back. Expanding or collapsing an outline
+    /// ``snapshot(for:)`` handed out costs what it shows or hides.
+    open func apply(
+      _ snapshot: DiffableSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      base.apply(snapshot, to: section, animatingDifferences: animatingDifferences) {
+        completion?()
+      }
+    }
+
+    /// Shows `snapshot` as the section `section`, and returns once the
+    /// collection view shows it.
+    open func apply(
+      _ snapshot: DiffableSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+      animatingDifferences: Bool = true
+    ) async {
+      await base.apply(snapshot, to: section, animatingDifferences: animatingDifferences)
+    }
+
+    /// The outline of the section `section`: the one last applied to it,
+    /// with the user's expansions; a section applied from a whole
+    /// snapshot gives its items as roots.
+    open func snapshot(for section: SectionIdentifierType)
+      -> DiffableSectionSnapshot<ItemIdentifierType>
+    {
+      base.snapshot(for: section)
     }
 
     // MARK: Identifiers and index paths

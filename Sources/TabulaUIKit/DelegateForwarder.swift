@@ -3,9 +3,11 @@
   import UIKit
 
   /// The base of the bridges that serve a table or collection view: an
-  /// object that answers the data-source and delegate calls Tabula handles,
-  /// and hands every other delegate call (scrolling, context menus...) to
-  /// the app's own delegate, the ``forwardee``.
+  /// object that answers the data-source and delegate calls Tabula handles
+  /// (calling the app's own delegate, the ``forwardee``, from each delegate
+  /// method it implements), and hands every other delegate call
+  /// (scrolling, context menus...) to the forwardee through Objective-C's
+  /// forwarding.
   ///
   /// Objective-C asks `responds(to:)` and `forwardingTarget(for:)`, which
   /// are not isolated to the main actor, so the forwardee is kept where
@@ -17,7 +19,57 @@
     /// The app's own delegate, held weakly (as UIKit holds its delegate).
     final var forwardee: NSObjectProtocol? {
       get { forwardeeReference.object }
-      set { forwardeeReference.object = newValue }
+      set {
+        forwardeeReference.object = newValue
+        ownAnswers = [:]
+      }
+    }
+
+    /// Whether the forwardee answers each selector asked so far itself.
+    private var ownAnswers: [Selector: Bool] = [:]
+
+    /// UIKit's base classes of delegates (a `UITableViewController` is its
+    /// table's delegate) whose own implementations of delegate methods are
+    /// UIKit's defaults, not the app's answer.
+    private static var uikitDelegateBases: [AnyClass] {
+      [UITableViewController.self, UICollectionViewController.self]
+    }
+
+    /// Whether the app's delegate answers `selector` itself: it responds
+    /// to it, with an implementation of its own (a subclass of
+    /// `UITableViewController` that does not override a method answers
+    /// with UIKit's default, which is not the app's answer and must not
+    /// override Tabula's).
+    final func forwardeeAnswers(_ selector: Selector) -> Bool {
+      if let known = ownAnswers[selector] { return known }
+      guard let app = forwardee, app.responds(to: selector) else { return false }
+      var answers = true
+      if let base = Self.uikitDelegateBases.first(where: { app.isKind(of: $0) }),
+        let appClass = object_getClass(app)
+      {
+        answers =
+          class_getMethodImplementation(appClass, selector)
+          != class_getMethodImplementation(base, selector)
+      }
+      ownAnswers[selector] = answers
+      return answers
+    }
+
+    /// Whether a reclaim of the view's delegate slots waits for the next
+    /// turn.
+    private var reclaimScheduled = false
+
+    /// Runs `reclaim` on the next turn of the main actor, once however
+    /// often it is asked this turn: what a bridge does when it finds the
+    /// app's delegate in its slot from inside a UIKit call, where setting
+    /// the view's delegate is not safe.
+    final func scheduleReclaim(_ reclaim: @escaping @MainActor () -> Void) {
+      guard !reclaimScheduled else { return }
+      reclaimScheduled = true
+      Task { @MainActor [weak self] in
+        self?.reclaimScheduled = false
+        reclaim()
+      }
     }
 
     nonisolated override func responds(to aSelector: Selector!) -> Bool {

@@ -20,6 +20,9 @@
     var hasUncommittedUpdates: Bool { get }
     /// The number of rows (items) the view shows in a section.
     func numberOfItemsShown(inSection section: Int) -> Int
+    /// Makes the bridge the view's delegate and prefetch data source again
+    /// when the app set its own (which the bridge then forwards to).
+    func reclaimDelegates()
     /// `performBatchUpdates(_:completion:)`.
     func performUpdates(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
     /// The operations of `batch`, in UIKit's calls (inside
@@ -57,27 +60,33 @@
     /// views of updated sections as soon as the view has taken the batch
     /// in: before `completion` runs, which may start the next batch (after
     /// which this batch's section positions no longer hold). The first
-    /// visible row stays where it was on screen.
+    /// visible row stays where it was on screen when the data source's
+    /// `scrollAnchoring` says so and the list is not at rest at its top.
     func performListBatch(
       _ batch: Changeset, animated: Bool, updateData: () -> Void,
       completion: @escaping @MainActor () -> Void
     ) {
+      reclaimDelegates()
       // Off screen (no window) an animation is bookkeeping nobody sees, and
-      // UIKit may raise on it: reload instead.
+      // UIKit may raise on it: reload instead. The completion still runs
+      // later, as after an animation, never inside the caller's apply.
       guard window != nil else {
         updateData()
         reloadData()
         syncSelectionWithDataSource()
-        completion()
+        Task { @MainActor in completion() }
         return
       }
       let sections = batch.sectionUpdates.map(\.to)
       let refreshUpdatedSections = RunOnce { [self] in
         refreshSections(sections, animated: animated)
       }
+      let anchoring = hostDataSource?.scrollAnchoring ?? .firstVisibleRow
+      let anchors = anchoring.anchors(
+        contentOffset: Double(contentOffset.y), top: Double(-adjustedContentInset.top))
       withoutActuallyEscaping(updateData) { updateData in
-        let anchor = readingAnchor()
-        let oldCounts = (0..<numberOfSections).map { numberOfItemsShown(inSection: $0) }
+        let anchor = anchors ? readingAnchor() : nil
+        let oldCounts = anchor == nil ? [] : (0..<numberOfSections).map(numberOfItemsShown)
         let perform = { [self] in
           performUpdates(
             { [self] in

@@ -28,13 +28,14 @@
   /// move), titles and the section index.
   ///
   /// Under it are a `DiffableDataSource` and its
-  /// `ListController` (``base``), which become the table view's
-  /// data source and delegate; a delegate the app set stays its delegate
-  /// (calls Tabula does not answer are forwarded to it).
+  /// `ListController` (``base``), which become the table view's data
+  /// source. The table's `delegate` and `prefetchDataSource` stay the
+  /// app's, set before or after: Tabula's bridge sits in those slots and
+  /// calls the app's for every call, as the app expects from Apple's.
   @MainActor
   open class TableViewDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: NSObject {
+  >: NSObject, TableViewOwner {
     /// Makes the cell of an item, as Apple's cell provider.
     public typealias CellProvider =
       @MainActor (
@@ -80,12 +81,9 @@
             : $0.tableView($1, titleForFooterInSection: section)
         } ?? nil
       }
-      tableView.bridge?.sectionIndex = (
-        titles: { [weak self] in self?.ask { $0.sectionIndexTitles(for: $1) } ?? nil },
-        section: { [weak self] title, index in
-          self?.ask { $0.tableView($1, sectionForSectionIndexTitle: title, at: index) } ?? index
-        }
-      )
+      // The settings below live here, with this data source: a data source
+      // made for the table later starts from its own.
+      tableView.bridge?.owner = self
     }
 
     /// `body` with this data source and its table view, if it is still
@@ -128,7 +126,8 @@
       await base.applySnapshotUsingReloadData(snapshot)
     }
 
-    /// The last snapshot applied, with the user's moves.
+    /// The last snapshot applied, with the user's moves: what the table
+    /// shows once `apply` returns.
     open func snapshot() -> DiffableSnapshot<SectionIdentifierType, ItemIdentifierType> {
       base.snapshot()
     }
@@ -156,21 +155,18 @@
     }
 
     /// How inserted, deleted and reloaded rows animate (`.automatic`).
-    public var defaultRowAnimation: UITableView.RowAnimation {
-      get { tableView?.bridge?.rowAnimation ?? .automatic }
-      set { tableView?.bridge?.rowAnimation = newValue }
-    }
+    public var defaultRowAnimation = UITableView.RowAnimation.automatic
 
     // MARK: The table's data source, for subclasses
 
-    /// The number of sections shown.
+    /// The number of sections of ``snapshot()``.
     open func numberOfSections(in tableView: UITableView) -> Int {
-      base.controller.snapshot.numberOfSections
+      base.numberOfSections
     }
 
-    /// The number of rows shown in `section`.
+    /// The number of rows of ``snapshot()`` in `section`.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-      base.controller.snapshot.numberOfItems(inSectionAt: section)
+      base.numberOfItems(inSectionAt: section)
     }
 
     /// The cell of the row at `indexPath`: the one on screen, else one from
@@ -201,8 +197,10 @@
       false
     }
 
-    /// The user asked to delete the row at `indexPath`: apply a snapshot
-    /// without it (nothing happens by default, as Apple's).
+    /// The user asked to delete the row at `indexPath` (`.delete`: apply a
+    /// snapshot without it), or tapped the insert control of a row the
+    /// delegate gave the `.insert` editing style; nothing happens by
+    /// default, as Apple's.
     open func tableView(
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
       forRowAt indexPath: IndexPath

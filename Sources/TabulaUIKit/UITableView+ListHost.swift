@@ -8,35 +8,51 @@
     public typealias Cell = UITableViewCell
 
     /// The data source; setting it makes a bridge object the table view's
-    /// `dataSource` and `delegate`, and registers the plain cell class of
-    /// fallback cells. A delegate set before becomes the
-    /// ``forwardingDelegate``.
+    /// `dataSource`, `delegate` and `prefetchDataSource`, and registers the
+    /// plain cell class of fallback cells. The app's delegate and prefetch
+    /// data source, set before or after, keep hearing every call (see
+    /// ``forwardingDelegate``).
     public var hostDataSource: (any ListHostDataSource<UITableViewCell>)? {
       get { bridge?.source }
       set {
         let bridge = bridge(orMake: TableViewBridge.init)
         bridge.source = newValue
+        bridge.owner = nil  // a drop-in data source claims it again after
         register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
-        if let existing = delegate, !(existing is TableViewBridge) {
-          bridge.forwardee = existing
-        }
         dataSource = bridge
-        delegate = nil  // UIKit asks again which calls the delegate answers
-        delegate = bridge
-        prefetchDataSource = bridge
+        reclaimDelegates()
       }
     }
 
-    /// The app's delegate, which still hears every delegate call Tabula does
-    /// not answer (scrolling, context menus...). A delegate set before
-    /// ``hostDataSource`` becomes it.
+    /// The app's delegate. It hears every delegate call: those Tabula does
+    /// not answer (scrolling, context menus...) and, after Tabula, those it
+    /// does (selection, display); its answers (heights, sizes) win. A
+    /// delegate the app sets on the view, before or after the data source,
+    /// becomes it.
     public var forwardingDelegate: (any UITableViewDelegate)? {
       get { bridge?.appDelegate }
       set {
         guard let bridge else { return }
         bridge.forwardee = newValue
-        delegate = nil
+        delegate = nil  // UIKit asks again which calls the delegate answers
         delegate = bridge
+      }
+    }
+
+    /// Makes the bridge the view's delegate and prefetch data source
+    /// again, after the app set its own: the app's becomes the bridge's
+    /// forwardee (both hear every call). `nil` set by the app leaves the
+    /// bridge without a forwardee.
+    func reclaimDelegates() {
+      guard let bridge else { return }
+      if delegate !== bridge {
+        bridge.forwardee = delegate
+        delegate = nil  // UIKit asks again which calls the delegate answers
+        delegate = bridge
+      }
+      if prefetchDataSource !== bridge {
+        bridge.appPrefetching = prefetchDataSource
+        prefetchDataSource = bridge
       }
     }
 

@@ -7,32 +7,46 @@
   // batch that updated their sections.
 
   extension TableViewBridge {
-    /// The section presenter's header view; without one, the app's
-    /// delegate may give one (else the title shows).
+    /// The app's delegate's header view, if it gives one; else the section
+    /// presenter's (else the title shows).
     func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
-      sectionView(.header, inSection: section, of: tableView)
-        ?? appDelegate?.tableView?(tableView, viewForHeaderInSection: section)
+      appDelegateAnswer(#selector(UITableViewDelegate.tableView(_:viewForHeaderInSection:))) {
+        $0.tableView?(tableView, viewForHeaderInSection: section) ?? nil
+      }
+        ?? sectionView(.header, inSection: section, of: tableView)
     }
 
-    /// The section presenter's footer view, as the header's.
+    /// The app's delegate's footer view, as the header's.
     func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
-      sectionView(.footer, inSection: section, of: tableView)
-        ?? appDelegate?.tableView?(tableView, viewForFooterInSection: section)
+      appDelegateAnswer(#selector(UITableViewDelegate.tableView(_:viewForFooterInSection:))) {
+        $0.tableView?(tableView, viewForFooterInSection: section) ?? nil
+      }
+        ?? sectionView(.footer, inSection: section, of: tableView)
     }
 
-    /// The section presenter's header height; else the app's delegate's,
+    /// The app's delegate's header height; else the section presenter's;
     /// else the table view's `sectionHeaderHeight`.
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
-      sectionHeight(.header, inSection: section, of: tableView)
-        ?? appDelegate?.tableView?(tableView, heightForHeaderInSection: section)
-        ?? tableView.sectionHeaderHeight
+      DelegateComposition.answer(
+        app: appDelegateAnswer(
+          #selector(UITableViewDelegate.tableView(_:heightForHeaderInSection:))
+        ) {
+          $0.tableView?(tableView, heightForHeaderInSection: section)
+        },
+        tabula: { sectionHeight(.header, inSection: section, of: tableView) },
+        view: { tableView.sectionHeaderHeight })
     }
 
-    /// The section presenter's footer height, as the header's.
+    /// The app's delegate's footer height, as the header's.
     func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-      sectionHeight(.footer, inSection: section, of: tableView)
-        ?? appDelegate?.tableView?(tableView, heightForFooterInSection: section)
-        ?? tableView.sectionFooterHeight
+      DelegateComposition.answer(
+        app: appDelegateAnswer(
+          #selector(UITableViewDelegate.tableView(_:heightForFooterInSection:))
+        ) {
+          $0.tableView?(tableView, heightForFooterInSection: section)
+        },
+        tabula: { sectionHeight(.footer, inSection: section, of: tableView) },
+        view: { tableView.sectionFooterHeight })
     }
 
     /// The section presenter's view (a registered header-footer view class,

@@ -10,13 +10,6 @@
   // UndoManager
   // (shake to undo, the Edit menu).
 
-  extension TableViewBridge {
-    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-      source?.didDeselectItem(at: ItemPath(indexPath))
-      appDelegate?.tableView?(tableView, didDeselectRowAt: indexPath)
-    }
-  }
-
   // Reordering, deletes and swipe actions: iOS only (tvOS has no swipe
   // actions and no reordering control).
   #if os(iOS)
@@ -33,14 +26,25 @@
         source?.userMovedItem(from: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
       }
 
+      /// The app's delegate's target, if it answers, then Tabula's rules
+      /// (`movePolicy`, `moveTarget`) applied to it: the list keeps only
+      /// moves its rules allow.
       func tableView(
         _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
         toProposedIndexPath proposedDestinationIndexPath: IndexPath
       ) -> IndexPath {
+        let proposed =
+          appDelegateAnswer(
+            #selector(
+              UITableViewDelegate.tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:))
+          ) {
+            $0.tableView?(
+              tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath,
+              toProposedIndexPath: proposedDestinationIndexPath)
+          } ?? proposedDestinationIndexPath
         guard let source else { return sourceIndexPath }
-        return source.targetPath(
-          forMovingItemAt: ItemPath(sourceIndexPath), to: ItemPath(proposedDestinationIndexPath)
-        ).indexPath
+        return source.targetPath(forMovingItemAt: ItemPath(sourceIndexPath), to: ItemPath(proposed))
+          .indexPath
       }
 
       func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
@@ -50,38 +54,58 @@
           || tableView.allowsMultipleSelectionDuringEditing
       }
 
+      /// The app's delegate's style, else `.delete` for a row the list lets
+      /// the user delete, else none.
       func tableView(
         _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
       ) -> UITableViewCell.EditingStyle {
-        source?.canDeleteItem(at: ItemPath(indexPath)) == true ? .delete : .none
+        DelegateComposition.answer(
+          app: appDelegateAnswer(
+            #selector(UITableViewDelegate.tableView(_:editingStyleForRowAt:))
+          ) { $0.tableView?(tableView, editingStyleForRowAt: indexPath) },
+          tabula: { source?.canDeleteItem(at: ItemPath(indexPath)) == true ? .delete : nil },
+          view: { .none })
       }
 
       /// The delete button (editing mode, or a full swipe): the data source
-      /// deletes the row with a batch.
+      /// deletes the row with a batch. Another style (the insert control
+      /// of a row the app's delegate gave `.insert`) goes to the drop-in
+      /// data source's `commit`, as Apple's; a `ListController` has no
+      /// such edit, which is reported.
       func tableView(
         _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
         forRowAt indexPath: IndexPath
       ) {
-        guard editingStyle == .delete else { return }
-        source?.userDeleteItems(at: [ItemPath(indexPath)])
+        if editingStyle == .delete {
+          source?.userDeleteItems(at: [ItemPath(indexPath)])
+        } else if let owner {
+          owner.tableView(tableView, commit: editingStyle, forRowAt: indexPath)
+        } else {
+          TabulaLog.report(
+            "the user committed editing style \(editingStyle.rawValue) at \(indexPath): a "
+              + "ListController handles deletes only (make the row's editing style .delete)")
+        }
       }
 
-      /// The presenter's swipe actions (a delete among them deletes as a user
-      /// edit); without any, the app's delegate's, else UIKit's own delete
-      /// for rows whose editing style is `.delete`.
+      /// The app's delegate's swipe actions, if it gives some; else the
+      /// presenter's (a delete among them deletes as a user edit); else
+      /// UIKit's own delete for rows whose editing style is `.delete`.
       func tableView(
         _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
       ) -> UISwipeActionsConfiguration? {
-        swipeConfiguration(.trailing, indexPath)
-          ?? appDelegate?.tableView?(
-            tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
+        appDelegateAnswer(
+          #selector(UITableViewDelegate.tableView(_:trailingSwipeActionsConfigurationForRowAt:))
+        ) { $0.tableView?(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath) ?? nil }
+          ?? swipeConfiguration(.trailing, indexPath)
       }
 
       func tableView(
         _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
       ) -> UISwipeActionsConfiguration? {
-        swipeConfiguration(.leading, indexPath)
-          ?? appDelegate?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
+        appDelegateAnswer(
+          #selector(UITableViewDelegate.tableView(_:leadingSwipeActionsConfigurationForRowAt:))
+        ) { $0.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath) ?? nil }
+          ?? swipeConfiguration(.leading, indexPath)
       }
 
       private func swipeConfiguration(_ edge: SwipeEdge, _ indexPath: IndexPath)
@@ -128,22 +152,34 @@
       source?.userMovedItem(from: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
     }
 
+    /// The app's delegate's target, if it answers, then Tabula's rules.
     func collectionView(
       _ collectionView: UICollectionView,
       targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
       atCurrentIndexPath currentIndexPath: IndexPath,
       toProposedIndexPath proposedIndexPath: IndexPath
     ) -> IndexPath {
+      let proposed =
+        appDelegateAnswer(
+          #selector(
+            UICollectionViewDelegate.collectionView(
+              _:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:
+              toProposedIndexPath:))
+        ) {
+          $0.collectionView?(
+            collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
+            atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath)
+        } ?? proposedIndexPath
       guard let source else { return originalIndexPath }
-      return source.targetPath(
-        forMovingItemAt: ItemPath(originalIndexPath), to: ItemPath(proposedIndexPath)
-      ).indexPath
+      return source.targetPath(forMovingItemAt: ItemPath(originalIndexPath), to: ItemPath(proposed))
+        .indexPath
     }
 
     func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
     {
-      source?.didDeselectItem(at: ItemPath(indexPath))
-      appDelegate?.collectionView?(collectionView, didDeselectItemAt: indexPath)
+      DelegateComposition.notify(
+        tabula: { source?.didDeselectItem(at: ItemPath(indexPath)) },
+        app: { appDelegate?.collectionView?(collectionView, didDeselectItemAt: indexPath) })
     }
   }
 

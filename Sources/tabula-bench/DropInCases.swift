@@ -7,7 +7,13 @@ let dropInCases = [
     summary: "DiffableDataSource (Apple's API: identifiers, reconfigureItems) against the "
       + "ListController path on the same change, 10,000 and 100,000 items, moderate and heavy "
       + "churn",
-    run: dropInApply)
+    run: dropInApply),
+  BenchCase(
+    name: "dropin.outline.toggle",
+    summary: "expand + collapse a parent of 999 children in a 1,000,000-item section snapshot "
+      + "(Apple's API: snapshot(for:), expand, apply(_:to:)), vs the same rows applied as a "
+      + "whole snapshot and diffed",
+    run: dropInOutlineToggle),
 ]
 
 /// A moderate change of `count` items: 1% deleted, 1% inserted, 1% moved,
@@ -106,4 +112,95 @@ func benchTable() -> SimulatedTableView {
   table.register(SimulatedCell.self, forReuseIdentifier: "cell")
   table.animationTiming = .immediate
   return table
+}
+
+/// A drop-in data source on a host that takes batches at no cost, showing
+/// `roots` parents of `children` items each as one section snapshot, every
+/// parent expanded but the last (the one toggled).
+@MainActor
+func dropInOutline(roots: Int, children: Int) -> (
+  BenchHost, DiffableDataSource<BenchHost, String, Int>, toggled: Int
+) {
+  let host = BenchHost()
+  let dataSource = DiffableDataSource<BenchHost, String, Int>(host: host) { host, path, _ in
+    host.dequeueCell(withReuseIdentifier: "row", for: path)
+  }
+  var outline = DiffableSectionSnapshot<Int>()
+  let parents = (0..<roots).map { $0 * (children + 1) }
+  outline.append(parents)
+  for parent in parents { outline.append(Array((parent + 1)...(parent + children)), to: parent) }
+  outline.expand(Array(parents.dropLast()))
+  dataSource.apply(outline, to: "main", animatingDifferences: false)
+  return (host, dataSource, parents.last!)
+}
+
+@MainActor
+func dropInOutlineToggle(runs: Int) -> [BenchResult] {
+  let (roots, children) = (1_000, 999)
+  // Once through a simulated collection view: the batches obey UIKit's rules.
+  let view = SimulatedCollectionView(viewportHeight: 40)
+  view.register(SimulatedCell.self, forReuseIdentifier: "row")
+  view.animationTiming = .immediate
+  let checked = DiffableDataSource<SimulatedListView, String, Int>(host: view) { host, path, _ in
+    host.dequeueCell(withReuseIdentifier: "row", for: path)
+  }
+  var small = DiffableSectionSnapshot<Int>()
+  small.append([0, 10])
+  small.append(Array(1...9), to: 0)
+  small.append(Array(11...19), to: 10)
+  checked.apply(small, to: "main")
+  for parent in [0, 10, 0, 10] { checked.toggleExpansion(of: parent) }
+  let violations = view.violations.count
+
+  let (host, dataSource, toggled) = dropInOutline(roots: roots, children: children)
+  // The whole-snapshot way: the visible items rebuilt and diffed.
+  let wholeHost = BenchHost()
+  let whole = DiffableDataSource<BenchHost, String, Int>(host: wholeHost) { host, path, _ in
+    host.dequeueCell(withReuseIdentifier: "row", for: path)
+  }
+  func flat(_ items: [Int]) -> DiffableSnapshot<String, Int> {
+    var snapshot = DiffableSnapshot<String, Int>()
+    snapshot.appendSections(["main"])
+    snapshot.appendItems(items)
+    return snapshot
+  }
+  var naive = dataSource.snapshot(for: "main")
+  whole.apply(flat(naive.visibleItems), animatingDifferences: false)
+  // One toggle first: the list's first edit moves it to shared storage.
+  for expanded in [true, false] {
+    var outline = dataSource.snapshot(for: "main")
+    if expanded { outline.expand([toggled]) } else { outline.collapse([toggled]) }
+    dataSource.apply(outline, to: "main")
+  }
+  var rowsChanged = 0
+  let (toggle, rebuild) = measurePair(
+    runs: runs,
+    {
+      let before = host.rowsChanged
+      var outline = dataSource.snapshot(for: "main")
+      outline.expand([toggled])
+      dataSource.apply(outline, to: "main")
+      outline = dataSource.snapshot(for: "main")
+      outline.collapse([toggled])
+      dataSource.apply(outline, to: "main")
+      rowsChanged = host.rowsChanged - before
+      return host.batchCount
+    },
+    {
+      naive.expand([toggled])
+      whole.apply(flat(naive.visibleItems))
+      naive.collapse([toggled])
+      whole.apply(flat(naive.visibleItems))
+      return wholeHost.batchCount
+    })
+  return [
+    BenchResult(
+      name: "dropin.outline.toggle", n: roots * (children + 1), milliseconds: toggle,
+      baseline: "whole snapshot diff", baselineMilliseconds: rebuild,
+      extra: [
+        ("rows_changed", Double(rowsChanged)),
+        ("visible_rows", Double(dataSource.snapshot().numberOfItems)),
+        ("violations", Double(violations)),
+      ])
+  ]
 }

@@ -54,4 +54,24 @@ struct ControllerLifetimeTests {
     #expect(table.violations.isEmpty)
     withExtendedLifetime(kept) {}
   }
+
+  @Test("the controller holds its host weakly, as UIKit holds a data source; without it, it idles")
+  func hostHeldWeakly() async throws {
+    weak var weakTable: SimulatedTableView?
+    var controller: ListController<SectionInfo, TestItem, SimulatedCell>?
+    do {
+      let table = SimulatedTableView()
+      table.register(SimulatedCell.self, forReuseIdentifier: "row")
+      weakTable = table
+      controller = ListController(
+        host: table, snapshot: try TestSnapshot(items([1]), in: section("A"))
+      ) {
+        host, path, _ in host.dequeueCell(withReuseIdentifier: "row", for: path)
+      }
+    }
+    #expect(weakTable == nil, "the view's owner keeps the view, not its list")
+    // Applies still complete: the data moves on, nothing is shown.
+    await controller?.apply(try TestSnapshot(items([2, 1]), in: section("A")))
+    #expect(controller?.snapshot.items.map(\.id) == [2, 1])
+  }
 }

@@ -43,9 +43,11 @@ struct DiffableDataSourceTests {
     }
   }
 
-  /// Returns once the data source's transactions have run.
+  /// Returns once the data source's transactions have run and their
+  /// completions with them (an apply of the same snapshot completes after
+  /// them).
   func settle(_ dataSource: DiffableDataSource<SimulatedListView, Section, Int>) async {
-    while dataSource.controller.isUpdating { await Task.yield() }
+    await dataSource.apply(dataSource.snapshot())
   }
 
   func snapshot(_ main: [Int], _ more: [Int]? = nil) -> DiffableSnapshot<Section, Int> {

@@ -44,10 +44,11 @@ struct PreconditionMessageTests {
     let result = await atHighPriority {
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         await MainActor.run {
-          let (_, controller) = movableList()
+          let (view, controller) = movableList()
           controller.apply(try! twoSections())
-          controller.host.hostDataSource!.userMovedItem(
+          view.hostDataSource!.userMovedItem(
             from: ItemPath(section: 0, item: 9), to: ItemPath(section: 0, item: 0))
+          withExtendedLifetime(controller) {}
         }
       }
     }
@@ -60,10 +61,11 @@ struct PreconditionMessageTests {
     let result = await atHighPriority {
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         await MainActor.run {
-          let (_, controller) = movableList()
+          let (view, controller) = movableList()
           controller.apply(try! twoSections())
-          controller.host.hostDataSource!.userMovedItem(
+          view.hostDataSource!.userMovedItem(
             from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 7))
+          withExtendedLifetime(controller) {}
         }
       }
     }
@@ -99,9 +101,10 @@ struct OutOfRangeMessageTests {
     let result = await atHighPriority {
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         try await MainActor.run {
-          let (_, controller) = makeController(
+          let (view, controller) = makeController(
             .table, snapshot: try TestSnapshot(items([1]), in: "A"))
-          _ = controller.host.hostDataSource!.headerTitle(forSectionAt: 2)
+          _ = view.hostDataSource!.headerTitle(forSectionAt: 2)
+          withExtendedLifetime(controller) {}
         }
       }
     }
@@ -115,8 +118,9 @@ struct OutOfRangeMessageTests {
     let result = await atHighPriority {
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         await MainActor.run {
-          let (_, controller) = makeController(.table)
-          _ = controller.host.hostDataSource!.footerTitle(forSectionAt: 0)
+          let (view, controller) = makeController(.table)
+          _ = view.hostDataSource!.footerTitle(forSectionAt: 0)
+          withExtendedLifetime(controller) {}
         }
       }
     }

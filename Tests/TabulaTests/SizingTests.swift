@@ -116,6 +116,31 @@ struct SimulatedSizingTests {
     }
   }
 
+  @Test("at rest at its top, the list shows rows inserted at the top (after a refresh)")
+  func noAnchorAtTop() async {
+    let (table, controller) = table((0..<50).map { Tall(id: $0) })
+    #expect(table.contentOffset == 0)
+    let refreshed = (100..<103).map { Tall(id: $0) } + (0..<50).map { Tall(id: $0) }
+    await controller.apply(try! Snapshot(refreshed, in: SectionInfo(id: "rows")))
+    #expect(table.contentOffset == 0, "the new rows come into view")
+    #expect(table.visibleCells.first?.text == "100")
+    // Scrolled down, the row being read keeps its place.
+    table.contentOffset = 300
+    let read = controller.snapshot[table.visibleItemPaths[0]].id
+    let distance =
+      table.contentOffset - table.heightIndex.offset(ofItemAt: table.visibleItemPaths[0])
+    await controller.apply(
+      try! Snapshot([Tall(id: 200)] + refreshed, in: SectionInfo(id: "rows")))
+    let path = controller.snapshot.path(of: read)!
+    #expect(table.contentOffset - table.heightIndex.offset(ofItemAt: path) == distance)
+    // Without anchoring, the content offset stays.
+    controller.scrollAnchoring = .none
+    let offset = table.contentOffset
+    await controller.apply(
+      try! Snapshot([Tall(id: 201), Tall(id: 200)] + refreshed, in: SectionInfo(id: "rows")))
+    #expect(table.contentOffset == offset)
+  }
+
   @Test("a row above the viewport growing moves nothing; a narrower list re-measures")
   func growthAndWidth() async {
     var items = (0..<100).map { Tall(id: $0) }

@@ -32,13 +32,27 @@
 /// - `apply` is main-actor only: an apply from another actor does not
 ///   compile in Swift 6 (Apple's is `nonisolated` and asserts at run time
 ///   that it is always called from the same queue).
-/// - ``itemIdentifier(for:)`` and ``path(for:)`` answer for the snapshot the
-///   host shows now, so the paths of its callbacks during an animated
-///   update match; ``snapshot()`` is the last snapshot applied, as in
-///   Apple's.
+/// - A large diff runs on the main actor, as Apple's does when applied
+///   from the main queue (Tabula's ``ListController`` can diff it off the
+///   main actor instead: ``TransactionTiming/afterAnimations``).
 /// - User moves are kept by the data source (``snapshot()`` shows them)
-///   before ``didMoveItem`` hears them; user deletes go to ``commitDelete``
-///   and change nothing themselves, as Apple's `commit` does.
+///   before ``didMoveItem`` hears them, and after ``willMoveItem`` did;
+///   user deletes go to ``commitDelete`` and change nothing themselves, as
+///   Apple's `commit` does.
+///
+/// ## Apple's timing
+///
+/// As with Apple's, once `apply` returns the host shows the snapshot
+/// applied, and every query answers it: ``snapshot()``,
+/// ``itemIdentifier(for:)``, ``path(for:)``, ``sectionIdentifier(for:)``,
+/// ``index(for:)``. The controller runs with ``TransactionTiming/immediate``:
+/// an apply during an animation does not wait for it, and every batch of a
+/// staged update is handed to the host before `apply` returns. While a
+/// batch is being handed over, the queries answer the batch's data, which
+/// the host's callbacks ask about. Completions run after the animations,
+/// on a later turn of the main actor, never inside `apply`. Rows inserted
+/// above the viewport push the content down, as with Apple's
+/// (``ScrollAnchoring/none``).
 @MainActor
 public final class DiffableDataSource<
   Host: ListHost, SectionIdentifierType: Hashable & Sendable,
@@ -61,6 +75,8 @@ public final class DiffableDataSource<
   /// Whether the user may delete the row at a path (`false` without it, as
   /// Apple's `canEditRowAt`).
   public var canDeleteItem: (@MainActor (_ path: ItemPath) -> Bool)?
+  /// Hears a move the user made, before ``snapshot()`` shows it.
+  public var willMoveItem: (@MainActor (_ from: ItemPath, _ to: ItemPath) -> Void)?
   /// Hears a move the user made, once ``snapshot()`` shows it.
   public var didMoveItem: (@MainActor (_ from: ItemPath, _ to: ItemPath) -> Void)?
   /// Hears a delete the user asked for (a swipe, the delete control); the
@@ -76,6 +92,29 @@ public final class DiffableDataSource<
       controller.sectionTitle = { kind, _, index in title(kind, index) }
     }
   }
+
+  /// Hears a reorder the user made, before ``snapshot()`` shows it: the
+  /// transaction from ``snapshot()`` to the snapshot with the move (and, in
+  /// a section shown from a section snapshot, its outline's change).
+  public var willReorder:
+    (@MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+  /// Hears a reorder the user made, once ``snapshot()`` shows it.
+  public var didReorder:
+    (@MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+
+  /// What hears and steers the user's expanding and collapsing in sections
+  /// shown from section snapshots.
+  public var sectionSnapshotHandlers = DiffableSectionSnapshotHandlers<ItemIdentifierType>()
+  /// Hears that an item shown from a section snapshot was expanded or
+  /// collapsed: the host's glue refreshes the disclosure of its cell.
+  public var didChangeExpansion:
+    (@MainActor (_ item: ItemIdentifierType, _ expanded: Bool) -> Void)?
+
+  /// The outlines of the sections applied from section snapshots, each
+  /// showing exactly its visible items.
+  var outlines: [SectionIdentifierType: DiffableSectionSnapshot<ItemIdentifierType>] = [:]
+  /// The reorder between ``willReorder`` and ``didReorder``.
+  var reorder: Reorder?
 
   /// Items whose cell provider returned `nil`, reported once each.
   private let nilCells = ReportOnce<ItemIdentifierType>()
@@ -111,9 +150,18 @@ public final class DiffableDataSource<
         for: path, message: "no cell for item \(String(reflecting: item.id))")
     }
     controller = makeController(provide)
+    controller.transactionTiming = .immediate
+    controller.scrollAnchoring = .none
+    controller.willUserMoveItem = { [weak self] _, from, to in
+      self?.userWillMove(from: from, to: to)
+    }
+    controller.moveTarget = { [weak self] _, from, proposed in
+      self?.outlineMoveTarget(from: from, proposed: proposed) ?? proposed
+    }
     controller.canMove = { [weak self] _, path in self?.canMoveItem?(path) ?? false }
     controller.canDelete = { [weak self] _, path in self?.canDeleteItem?(path) ?? false }
-    controller.didUserMoveItem = { [weak self] _, from, to in self?.didMoveItem?(from, to) }
+    controller.didUserMoveItem = { [weak self] _, from, to in self?.userDidMove(from: from, to: to)
+    }
     controller.handleUserDelete = { [weak self] _, paths in
       for path in paths { self?.commitDelete?(path) }
     }
@@ -128,6 +176,7 @@ public final class DiffableDataSource<
     completion: (@MainActor () -> Void)? = nil
   ) {
     report(snapshot)
+    keepOutlines(shownIn: snapshot)
     controller.apply(
       snapshot.snapshot, animatingDifferences: animatingDifferences, completion: completion)
   }
@@ -135,6 +184,7 @@ public final class DiffableDataSource<
   /// Shows `snapshot` and returns once the host shows it.
   public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
     report(snapshot)
+    keepOutlines(shownIn: snapshot)
     await controller.apply(snapshot.snapshot, animatingDifferences: animatingDifferences)
   }
 
@@ -144,19 +194,29 @@ public final class DiffableDataSource<
     _ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil
   ) {
     report(snapshot)
+    keepOutlines(shownIn: snapshot)
     controller.applyUsingReloadData(snapshot.snapshot, completion: completion)
   }
 
   /// Shows `snapshot` by reloading the host, and returns once it does.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
     report(snapshot)
+    keepOutlines(shownIn: snapshot)
     await controller.applyUsingReloadData(snapshot.snapshot)
   }
 
   /// The last snapshot applied (with the user's moves), without reload
-  /// and reconfigure marks.
+  /// and reconfigure marks; while a batch is being handed to the host, the
+  /// batch's data.
   public func snapshot() -> Snapshot {
-    Snapshot(controller.latestSnapshot.withoutMarks)
+    Snapshot(current.withoutMarks)
+  }
+
+  /// What the queries answer: while the controller hands a batch to the
+  /// host, the batch's data (which the host's callbacks ask about); else
+  /// the last snapshot applied, which the host shows once `apply` returns.
+  var current: Tabula.Snapshot<Snapshot.Section, Snapshot.Item> {
+    controller.isPerformingBatch ? controller.snapshot : controller.latestSnapshot
   }
 
   /// Sends the problems of the edits that made `snapshot` to ``TabulaLog``.
@@ -166,24 +226,41 @@ public final class DiffableDataSource<
 
   // MARK: Identifiers and paths
 
-  /// The identifier of the item the host shows at `path`, if any.
+  /// The identifier of the item at `path` of ``snapshot()``, if any.
+  ///
+  /// - Complexity: O(1).
   public func itemIdentifier(for path: ItemPath) -> ItemIdentifierType? {
-    controller.snapshot.item(at: path)?.id
+    current.item(at: path)?.id
   }
 
-  /// The path at which the host shows `itemIdentifier`, if it does.
+  /// The path of `itemIdentifier` in ``snapshot()``, if it has it.
+  ///
+  /// - Complexity: O(1).
   public func path(for itemIdentifier: ItemIdentifierType) -> ItemPath? {
-    controller.snapshot.path(of: itemIdentifier)
+    current.path(of: itemIdentifier)
   }
 
-  /// The identifier of the section the host shows at `index`, if any.
+  /// The identifier of the section at `index` of ``snapshot()``, if any.
   public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-    let sections = controller.snapshot.sections
-    return sections.indices.contains(index) ? sections[index].id : nil
+    let snapshot = current
+    return index >= 0 && index < snapshot.numberOfSections ? snapshot.sections[index].id : nil
   }
 
-  /// The index at which the host shows the section `identifier`, if it does.
+  /// The index of the section `identifier` in ``snapshot()``, if it has it.
+  ///
+  /// - Complexity: O(1).
   public func index(for identifier: SectionIdentifierType) -> Int? {
-    controller.snapshot.sectionIndex(of: identifier)
+    current.sectionIndex(of: identifier)
+  }
+
+  /// The number of sections of ``snapshot()``.
+  public var numberOfSections: Int { current.numberOfSections }
+
+  /// The number of items in the section at `index` of ``snapshot()``; 0
+  /// for an index it does not have.
+  public func numberOfItems(inSectionAt index: Int) -> Int {
+    let snapshot = current
+    return index >= 0 && index < snapshot.numberOfSections
+      ? snapshot.numberOfItems(inSectionAt: index) : 0
   }
 }

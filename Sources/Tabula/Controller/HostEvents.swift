@@ -91,6 +91,12 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     controller.didSelectHeader(inSectionAt: section)
   }
 
+  func respondsToHeaderSelection(inSectionAt section: Int) -> Bool {
+    controller.didSelectHeader != nil
+  }
+
+  var scrollAnchoring: ScrollAnchoring { controller.scrollAnchoring }
+
   var managesSelection: Bool { controller.selectionMode != .none }
 
   func isItemSelected(at path: ItemPath) -> Bool { controller.isItemSelected(at: path) }

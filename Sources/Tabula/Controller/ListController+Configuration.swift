@@ -33,10 +33,30 @@ extension ListController {
   }
 
   /// The combined size of the two snapshots above which the diff runs on a
-  /// background task instead of the main actor.
+  /// background task instead of the main actor (with
+  /// ``TransactionTiming/afterAnimations`` only: ``TransactionTiming/immediate``
+  /// always diffs on the main actor).
   public var backgroundDiffThreshold: Int {
     get { settings.backgroundDiffThreshold }
     set { settings.backgroundDiffThreshold = newValue }
+  }
+
+  /// When transactions reach the view: after the animations of the one
+  /// before (``TransactionTiming/afterAnimations``, the default), or before
+  /// `apply` returns, as Apple's diffable data sources
+  /// (``TransactionTiming/immediate``).
+  public var transactionTiming: TransactionTiming {
+    get { settings.timing }
+    set { settings.timing = newValue }
+  }
+
+  /// Whether the view keeps the first visible row in place through a batch
+  /// update (``ScrollAnchoring/firstVisibleRow``, the default, except while
+  /// the list rests at its top) or leaves its content offset alone, as
+  /// Apple's diffable data sources do (``ScrollAnchoring/none``).
+  public var scrollAnchoring: ScrollAnchoring {
+    get { settings.scrollAnchoring }
+    set { settings.scrollAnchoring = newValue }
   }
 
   // MARK: Heights
@@ -159,6 +179,17 @@ extension ListController {
   public var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)? {
     get { userEdits.didFailSwipeAction }
     set { userEdits.didFailSwipeAction = newValue }
+  }
+
+  /// Called when the user moved a row the list lets move, before the list
+  /// takes the move in: ``snapshot`` and ``latestSnapshot`` do not show it
+  /// yet (Apple's `reorderingHandlers.willReorder`). The item, the path it
+  /// leaves and the path it lands at. ``didUserMoveItem`` follows.
+  public var willUserMoveItem:
+    (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
+  {
+    get { userEdits.willUserMoveItem }
+    set { userEdits.willUserMoveItem = newValue }
   }
 
   /// Called after the user moved a row and the list kept the move (the

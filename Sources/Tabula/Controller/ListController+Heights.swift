@@ -74,7 +74,7 @@ extension ListController {
     width: Double
   ) -> Double? {
     let identifier = resolved.entry.reuseIdentifier(model, resolved.style)
-    guard
+    guard let host = _host,
       cellRegistrations.prepareCell(
         identifier, cellClass: resolved.entry.cellClass(model), on: host,
         presenter: resolved.entry.presenterName(model)),

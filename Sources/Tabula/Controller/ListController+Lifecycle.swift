@@ -30,7 +30,8 @@ extension ListController {
     if displayed.reportsVisibleRows,
       let observer = connection?.source as? any VisibleRowsObserving
     {
-      observer.rowsDidShow(through: path.item, screenRows: max(1, host.visibleItemPaths.count))
+      observer.rowsDidShow(
+        through: path.item, screenRows: max(1, _host?.visibleItemPaths.count ?? 0))
     }
   }
 

@@ -61,7 +61,7 @@ extension ListController {
     }
     presentation.shownPresenterVersion = presenters.version
     rowHeights.providerVersion += 1
-    let visible = host.visibleItemPaths.compactMap { path -> Item.ID? in
+    let visible = (_host?.visibleItemPaths ?? []).compactMap { path -> Item.ID? in
       guard let id = _specialised.item(self, path)?.id, latest.contains(itemWithID: id) else {
         return nil
       }

@@ -22,6 +22,7 @@ extension ListController {
     }
     let resource = ResourceUpdate(key, value: value, subject: subject)
     var updated = 0
+    guard let host = _host else { return 0 }
     for path in host.visibleItemPaths {
       guard let item = _specialised.item(self, path) else { continue }
       let model = Self.model(of: item)

@@ -18,7 +18,7 @@ extension ListController {
     -> String?
   {
     guard let (presenter, model) = sectionPresenter(at: section),
-      let identifier = presenter.reuseIdentifier(model, kind),
+      let identifier = presenter.reuseIdentifier(model, kind), let host = _host,
       cellRegistrations.prepareSectionView(
         identifier, kind: kind, viewClass: presenter.viewClass, on: host,
         presenter: presenter.name)

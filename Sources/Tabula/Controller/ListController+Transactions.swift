@@ -131,7 +131,7 @@ extension ListController {
       && (presenters?.sectionVersion ?? 0) == presentation.shownSectionVersion
     {
       _snapshot = new.withoutMarks
-      finishTransaction()
+      finishTransaction(after: nil)
       return
     }
     let mode = transaction.mode
@@ -141,7 +141,9 @@ extension ListController {
     }
     let updateKind = updateKind
     let diff = _specialised.diff
-    if old.numberOfItems + new.numberOfItems > backgroundDiffThreshold {
+    if settings.timing == .afterAnimations
+      && old.numberOfItems + new.numberOfItems > backgroundDiffThreshold
+    {
       Task {
         let changes = await Task.detached(priority: .userInitiated) {
           diff(old, new, updateKind)
@@ -212,10 +214,53 @@ extension ListController {
     settleSectionViews(&changes, new: new)
     if let reloadThreshold, changes.count > reloadThreshold {
       reload(new)
+    } else if settings.timing == .immediate {
+      performStagesAtOnce(
+        _specialised.staging(changes, old, new), target: new, animated: mode == .animated)
     } else {
       performStage(
         0, of: _specialised.staging(changes, old, new), target: new, animated: mode == .animated)
     }
+  }
+
+  /// Performs every stage at once, one batch after the other without
+  /// waiting for animations (UIKit takes a batch in before
+  /// `performBatchUpdates` returns), then ends the transaction; its
+  /// completions run once the last batch completes
+  /// (``TransactionTiming/immediate``).
+  private func performStagesAtOnce(
+    _ staged: StagedChangeset<SectionModel, Item>, target: Snapshot<SectionModel, Item>,
+    animated: Bool
+  ) {
+    let lastBatch = BatchCompletion()
+    for index in 0..<staged.count {
+      let stage = staged[index]
+      let isLast = index == staged.count - 1
+      performBatch(
+        stage.changeset, animated: animated,
+        updateData: { self._snapshot = stage.snapshot },
+        completion: { if isLast { lastBatch.complete() } })
+    }
+    _snapshot = target.withoutMarks
+    finishTransaction(after: staged.count > 0 ? lastBatch : nil)
+  }
+
+  /// `host.performBatch`, with ``isPerformingBatch`` set while the host
+  /// takes the batch in.
+  private func performBatch(
+    _ batch: Changeset, animated: Bool, updateData: () -> Void,
+    completion: @escaping @MainActor () -> Void
+  ) {
+    guard let host = _host else {
+      // The view went away: the data moves on, nothing is shown.
+      updateData()
+      completion()
+      return
+    }
+    let outer = isPerformingBatch
+    isPerformingBatch = true
+    defer { isPerformingBatch = outer }
+    host.performBatch(batch, animated: animated, updateData: updateData, completion: completion)
   }
 
   /// Performs the stages from `index` on, each once the previous one's
@@ -240,11 +285,11 @@ extension ListController {
     }
     guard index < staged.count else {
       _snapshot = target.withoutMarks
-      finishTransaction()
+      finishTransaction(after: nil)
       return
     }
     let stage = staged[index]
-    host.performBatch(
+    performBatch(
       stage.changeset, animated: animated,
       updateData: { self._snapshot = stage.snapshot },
       completion: {
@@ -255,17 +300,60 @@ extension ListController {
   private func reload(_ new: Snapshot<SectionModel, Item>) {
     _snapshot = new.withoutMarks
     presentation.shownSectionVersion = presenters?.sectionVersion ?? 0
-    host.reloadData()
-    finishTransaction()
+    _host?.reloadData()
+    finishTransaction(after: nil)
   }
 
   /// Ends the running transaction: runs its completions (each once, nothing
-  /// running while they do), then starts the next one.
-  private func finishTransaction() {
+  /// running while they do), then starts the next one. With
+  /// ``TransactionTiming/immediate`` the completions wait for `lastBatch`
+  /// to complete, or, without a batch, for a later turn of the main actor:
+  /// they never run inside `apply`.
+  private func finishTransaction(after lastBatch: BatchCompletion?) {
     let completions = transactions.finish()
     pruneHeights()
     pruneSelection()
-    for completion in completions { completion() }
+    if settings.timing == .immediate {
+      if !completions.isEmpty { (lastBatch ?? BatchCompletion.nextTurn()).then(completions) }
+    } else {
+      for completion in completions { completion() }
+    }
     startNextTransaction()
+  }
+}
+
+/// The completion of a transaction's last batch, and the completions that
+/// wait for it (``TransactionTiming/immediate``): they run when both are
+/// there, and never in the same turn as the `apply` that made them (a host
+/// that completes at once, off screen, still defers them).
+@MainActor
+final class BatchCompletion {
+  private var completed = false
+  private var waiting: [@MainActor () -> Void]?
+
+  /// A completion already complete: what waits for it runs on the next
+  /// turn of the main actor.
+  static func nextTurn() -> BatchCompletion {
+    let completion = BatchCompletion()
+    completion.completed = true
+    return completion
+  }
+
+  /// The batch completed.
+  func complete() {
+    completed = true
+    guard let waiting else { return }
+    self.waiting = nil
+    for completion in waiting { completion() }
+  }
+
+  /// Runs `completions` once the batch completed: at once when it completes
+  /// later, on the next turn when it has already.
+  func then(_ completions: [@MainActor () -> Void]) {
+    guard completed else {
+      waiting = (waiting ?? []) + completions
+      return
+    }
+    Task { @MainActor in for completion in completions { completion() } }
   }
 }

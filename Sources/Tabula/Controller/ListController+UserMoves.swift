@@ -60,6 +60,7 @@ extension ListController {
     guard source != destination else { return }
     let allowed =
       canMoveItem(at: source) && targetPath(forMovingItemAt: source, to: destination) == destination
+    if allowed { userEdits.willUserMoveItem?(item, source, destination) }
     let latest = latestSnapshot
     let shown = _snapshot
     var moved = _snapshot

@@ -88,7 +88,30 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   @usableFromInline let _specialised: Specialisation
 
   /// The host this controller drives.
-  public let host: any ListHost<Cell>
+  ///
+  /// The controller holds it weakly, as UIKit holds its data source and a
+  /// diffable data source its view: the view's owner keeps it.
+  ///
+  /// - Precondition: The host still exists; reading this after it went
+  ///   away traps with a message saying so (the controller itself does
+  ///   nothing once its host is gone).
+  public var host: any ListHost<Cell> {
+    guard let host = _host else {
+      preconditionFailure(
+        "the ListController's host is gone: the controller holds it weakly, as UIKit holds a "
+          + "data source; keep the view alive (in a view or view controller) while the list is used"
+      )
+    }
+    return host
+  }
+
+  /// The host, held weakly.
+  weak var _host: (any ListHost<Cell>)?
+
+  /// Whether a batch is being handed to the host: its callbacks then ask
+  /// about ``snapshot``, the batch's data, which may differ from the
+  /// snapshot the transaction ends at.
+  var isPerformingBatch = false
 
   /// Makes and configures cells, when there are no ``presenters``.
   public var cellProvider: CellProvider?
@@ -152,7 +175,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
     cellProvider: CellProvider?, presenters: PresenterRegistry<Cell>?,
     specialised: Specialisation
   ) {
-    self.host = host
+    self._host = host
     self._snapshot = snapshot.withoutMarks
     self.cellProvider = cellProvider
     self.presenters = presenters

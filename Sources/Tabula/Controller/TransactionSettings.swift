@@ -1,7 +1,9 @@
-/// How a ``ListController``'s transactions diff and when they reload
-/// instead: its ``ListController/updateKind``,
-/// ``ListController/reloadThreshold`` and
-/// ``ListController/backgroundDiffThreshold``.
+/// How a ``ListController``'s transactions diff, when they reload instead
+/// and when they reach the view: its ``ListController/updateKind``,
+/// ``ListController/reloadThreshold``,
+/// ``ListController/backgroundDiffThreshold``,
+/// ``ListController/transactionTiming`` and
+/// ``ListController/scrollAnchoring``.
 struct TransactionSettings<Item: Diffable> {
   /// Whether a changed item's cell can be refreshed in place or must be
   /// replaced.
@@ -11,4 +13,8 @@ struct TransactionSettings<Item: Diffable> {
   /// The combined size of two snapshots above which the diff runs off the
   /// main actor.
   var backgroundDiffThreshold = 20_000
+  /// Whether a transaction waits for the animations of the one before it.
+  var timing = TransactionTiming.afterAnimations
+  /// Whether the host keeps the reading position through a batch.
+  var scrollAnchoring = ScrollAnchoring.firstVisibleRow
 }

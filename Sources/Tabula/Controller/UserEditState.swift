@@ -35,6 +35,7 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)?
   /// Hears every user move the list kept.
   var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
+  var willUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   /// Takes the user's deletes over, when set.
   var handleUserDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)?
 

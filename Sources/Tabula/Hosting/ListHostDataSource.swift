@@ -130,12 +130,27 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// The user selected the header of the section at `section` (to collapse
   /// or expand it, say).
   func didSelectHeader(inSectionAt section: Int)
+
+  /// Whether the data source hears taps on the header of the section at
+  /// `section` (``didSelectHeader(inSectionAt:)``): a host makes only those
+  /// headers tappable.
+  func respondsToHeaderSelection(inSectionAt section: Int) -> Bool
+
+  /// Whether the host keeps the first visible row in place through a batch
+  /// update, read before each one.
+  var scrollAnchoring: ScrollAnchoring { get }
 }
 
 extension ListHostDataSource {
   /// Ignores the tap: a data source without sections that respond to their
   /// header need not implement it.
   public func didSelectHeader(inSectionAt section: Int) {}
+
+  /// `false`: headers are not tapped.
+  public func respondsToHeaderSelection(inSectionAt section: Int) -> Bool { false }
+
+  /// ``ScrollAnchoring/firstVisibleRow``.
+  public var scrollAnchoring: ScrollAnchoring { .firstVisibleRow }
 
   /// No section views: sections show their titles.
   public func sectionViewReuseIdentifier(ofKind kind: SectionViewKind, inSectionAt section: Int)

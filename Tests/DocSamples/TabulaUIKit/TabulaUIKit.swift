@@ -163,7 +163,9 @@
 
   // MARK: Delegate forwarding, user edits, refresh, reports
 
-  final class InboxViewController: UIViewController, UITableViewDelegate {
+  final class InboxViewController: UIViewController, UITableViewDelegate,
+    UITableViewDataSourcePrefetching
+  {
     private let tableView = UITableView()
     private let presenters = PresenterRegistry<UITableViewCell>()
     private let source = StaticSource<SectionInfo, User>()
@@ -177,7 +179,8 @@
       super.viewDidLoad()
       view.addSubview(tableView)
       presenters.register(UserRow<UITableViewCell>())
-      tableView.forwardingDelegate = self  // scrolling, context menus...
+      tableView.delegate = self  // taps, display, scrolling, context menus...
+      tableView.prefetchDataSource = self  // prefetching, after Tabula's presenters
       controller.connect(to: source)
       controller.selectionMode = .multiple
       tableView.allowsMultipleSelectionDuringEditing = true
@@ -189,6 +192,10 @@
       super.setEditing(editing, animated: animated)
       tableView.setEditing(editing, animated: animated)
       controller.isEditing = editing
+    }
+
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+      for path in indexPaths { _ = controller.snapshot.item(at: ItemPath(path)) }
     }
 
     func scrollViewDidScroll(_ scrollView: UIScrollView) {

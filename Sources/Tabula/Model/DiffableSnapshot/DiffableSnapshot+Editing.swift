@@ -248,25 +248,8 @@ extension DiffableSnapshot {
   mutating func unique<ID: Hashable>(
     _ identifiers: [ID], noun: String, in method: String, place: (ID) -> String?
   ) -> [ID] {
-    var seen: [ID: Int] = [:]
-    var kept: [ID] = []
-    var problems: [String] = []
-    for (position, id) in identifiers.enumerated() {
-      if let place = place(id) {
-        problems.append("\(Self.name(id)) (at \(position)) is \(place) already")
-      } else if let first = seen[id] {
-        problems.append("\(Self.name(id)) (at \(position)) repeats the one at \(first)")
-      } else {
-        seen[id] = position
-        kept.append(id)
-      }
-    }
-    if !problems.isEmpty {
-      report(
-        method,
-        "\(noun) identifiers must be unique: \(problems.joined(separator: "; ")); "
-          + "\(Self.count(kept.count, "other")) added")
-    }
+    let (kept, problem) = IdentifierChecks.unique(identifiers, noun: noun, place: place)
+    if let problem { report(method, problem) }
     return kept
   }
 
@@ -302,14 +285,9 @@ extension DiffableSnapshot {
   mutating func known<ID>(
     _ identifiers: [ID], noun: String, in method: String, isKnown: (ID) -> Bool
   ) -> [ID] {
-    let unknown = identifiers.enumerated().filter { !isKnown($0.element) }
-    guard !unknown.isEmpty else { return identifiers }
-    report(
-      method,
-      "unknown \(noun) "
-        + unknown.map { "\(Self.name($0.element)) (at \($0.offset))" }.joined(separator: ", ")
-        + ": not in the snapshot, ignored")
-    return identifiers.filter(isKnown)
+    let (kept, problem) = IdentifierChecks.known(identifiers, noun: noun, isKnown: isKnown)
+    if let problem { report(method, problem) }
+    return kept
   }
 
   /// Whether a section or item can move `relation` ("before", "after")
@@ -336,11 +314,5 @@ extension DiffableSnapshot {
 
   /// An identifier as the reports name it.
   @usableFromInline
-  static func name(_ identifier: some Any) -> String { String(reflecting: identifier) }
-
-  /// "no others", "1 other", "3 others".
-  @usableFromInline
-  static func count(_ count: Int, _ noun: String) -> String {
-    count == 0 ? "no \(noun)s" : count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
-  }
+  static func name(_ identifier: some Any) -> String { IdentifierChecks.name(identifier) }
 }
