@@ -46,7 +46,7 @@ public class SimulatedListView: ListHost {
 
   /// The app's own delegate, beside the data source: it hears taps, cells
   /// shown and gone and prefetches after the data source does, and its
-  /// heights win (``DelegateComposition``). Held weakly, as UIKit holds it.
+  /// heights win (`DelegateComposition`). Held weakly, as UIKit holds it.
   public weak var delegate: (any SimulatedListViewDelegate)?
 
   /// When batch completions run. Defaults to ``AnimationTiming/nextTurn``.

@@ -3,7 +3,7 @@ import Tabula
 /// The app's own delegate of a simulated view: what a UIKit app's
 /// `delegate` hears and answers beside Tabula's bridge. The simulated view
 /// composes it with its data source as `TabulaUIKit` does
-/// (``DelegateComposition``): the data source hears an event first, then
+/// (`DelegateComposition`): the data source hears an event first, then
 /// the delegate; the delegate's height wins over the data source's.
 ///
 /// Every requirement has a default: the event ignored, no answer.

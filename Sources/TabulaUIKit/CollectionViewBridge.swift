@@ -8,7 +8,7 @@
   /// section presenters, with their sizes for a flow layout), selections
   /// and the cell lifecycle. Every delegate and prefetching call it answers
   /// also reaches the app's own delegate and prefetch data source, as
-  /// ``DelegateComposition`` says; every other delegate call (item sizes
+  /// `DelegateComposition` says; every other delegate call (item sizes
   /// among them: they belong to the layout) goes to the app's delegate
   /// alone.
   @MainActor
@@ -161,27 +161,22 @@
     }
 
     /// A flow layout's header size: the app's delegate's, else (as
-    /// ``DelegateComposition/sectionViewExtent(app:hasSectionView:presenterExtent:hasTitle:layout:titleExtent:)``
+    /// `DelegateComposition.sectionViewExtent`
     /// says) the section presenter's height, a title's, or the layout's
     /// own `headerReferenceSize`.
     func collectionView(
       _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
       referenceSizeForHeaderInSection section: Int
     ) -> CGSize {
-      let selector = #selector(
-        UICollectionViewDelegateFlowLayout.collectionView(_:layout:referenceSizeForHeaderInSection:)
-      )
-      if let size = appDelegateAnswer(
-        selector,
-        {
-          $0.collectionView?(
-            collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
-        })
-      {
-        return size
+      let app = appDelegateAnswer(
+        #selector(
+          UICollectionViewDelegateFlowLayout.collectionView(
+            _:layout:referenceSizeForHeaderInSection:))
+      ) {
+        $0.collectionView?(
+          collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
       }
-      let flow = collectionViewLayout as? UICollectionViewFlowLayout
-      return referenceSize(.header, section, collectionView, flow, flow?.headerReferenceSize)
+      return app ?? referenceSize(.header, section, collectionView, collectionViewLayout)
     }
 
     /// A flow layout's footer size, as the header's.
@@ -189,30 +184,27 @@
       _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
       referenceSizeForFooterInSection section: Int
     ) -> CGSize {
-      let selector = #selector(
-        UICollectionViewDelegateFlowLayout.collectionView(_:layout:referenceSizeForFooterInSection:)
-      )
-      if let size = appDelegateAnswer(
-        selector,
-        {
-          $0.collectionView?(
-            collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
-        })
-      {
-        return size
+      let app = appDelegateAnswer(
+        #selector(
+          UICollectionViewDelegateFlowLayout.collectionView(
+            _:layout:referenceSizeForFooterInSection:))
+      ) {
+        $0.collectionView?(
+          collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
       }
-      let flow = collectionViewLayout as? UICollectionViewFlowLayout
-      return referenceSize(.footer, section, collectionView, flow, flow?.footerReferenceSize)
+      return app ?? referenceSize(.footer, section, collectionView, collectionViewLayout)
     }
 
     /// Tabula's size for a section view, across the scroll axis the list's
     /// size, along it the extent the composition rule gives.
     private func referenceSize(
       _ kind: SectionViewKind, _ section: Int, _ collectionView: UICollectionView,
-      _ layout: UICollectionViewFlowLayout?, _ layoutSize: CGSize?
+      _ collectionViewLayout: UICollectionViewLayout
     ) -> CGSize {
+      let layout = collectionViewLayout as? UICollectionViewFlowLayout
       let horizontal = layout?.scrollDirection == .horizontal
-      let own = layoutSize ?? .zero
+      let own =
+        (kind == .header ? layout?.headerReferenceSize : layout?.footerReferenceSize) ?? .zero
       let width = Double(collectionView.bounds.width)
       let title =
         kind == .header

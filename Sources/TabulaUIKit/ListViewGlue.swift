@@ -12,7 +12,7 @@
   @MainActor
   protocol BatchUpdatingListView: UIScrollView, ListHost where Cell: UIView {
     /// The bridge type that serves this kind of view.
-    associatedtype Bridge: DelegateForwarder
+    associatedtype Bridge: DelegateForwarder & UIScrollViewDelegate
 
     /// UIKit's `numberOfSections`, as the view shows them.
     var numberOfSections: Int { get }
@@ -20,9 +20,9 @@
     var hasUncommittedUpdates: Bool { get }
     /// The number of rows (items) the view shows in a section.
     func numberOfItemsShown(inSection section: Int) -> Int
-    /// Makes the bridge the view's delegate and prefetch data source again
-    /// when the app set its own (which the bridge then forwards to).
-    func reclaimDelegates()
+    /// Makes the bridge the view's prefetch data source again when the app
+    /// set its own (which the bridge then calls after Tabula).
+    func reclaimPrefetchDataSource()
     /// `performBatchUpdates(_:completion:)`.
     func performUpdates(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
     /// The operations of `batch`, in UIKit's calls (inside
@@ -46,6 +46,22 @@
   extension BatchUpdatingListView {
     /// The bridge this view keeps, if it has one.
     var bridge: Bridge? { ViewAssociation<Bridge>.bridge.value(of: self) }
+
+    /// Makes the bridge the view's delegate and prefetch data source
+    /// again, after the app set its own: the app's becomes the bridge's
+    /// forwardee (both hear every call). `nil` set by the app leaves the
+    /// bridge without a forwardee.
+    func reclaimDelegates() {
+      guard let bridge else { return }
+      // UIScrollView's delegate is the table's or collection view's.
+      let scrollView: UIScrollView = self
+      if scrollView.delegate !== bridge {
+        bridge.forwardee = scrollView.delegate
+        scrollView.delegate = nil  // UIKit asks again which calls the delegate answers
+        scrollView.delegate = bridge
+      }
+      reclaimPrefetchDataSource()
+    }
 
     /// The bridge this view keeps, made (by `make`) and kept on first use.
     func bridge(orMake make: () -> Bridge) -> Bridge {

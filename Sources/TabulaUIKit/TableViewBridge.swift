@@ -7,7 +7,7 @@
   /// section views and titles, heights and estimated heights (the same
   /// cache), selections and the cell lifecycle. Every delegate and
   /// prefetching call it answers also reaches the app's own delegate and
-  /// prefetch data source, as ``DelegateComposition`` says (Tabula first for
+  /// prefetch data source, as `DelegateComposition` says (Tabula first for
   /// events, the app's answer first for values); every other delegate call
   /// goes to the app's delegate alone.
   @MainActor

@@ -39,23 +39,6 @@
       }
     }
 
-    /// Makes the bridge the view's delegate and prefetch data source
-    /// again, after the app set its own: the app's becomes the bridge's
-    /// forwardee (both hear every call). `nil` set by the app leaves the
-    /// bridge without a forwardee.
-    func reclaimDelegates() {
-      guard let bridge else { return }
-      if delegate !== bridge {
-        bridge.forwardee = delegate
-        delegate = nil  // UIKit asks again which calls the delegate answers
-        delegate = bridge
-      }
-      if prefetchDataSource !== bridge {
-        bridge.appPrefetching = prefetchDataSource
-        prefetchDataSource = bridge
-      }
-    }
-
     /// Performs one stage as `performBatchUpdates`, switching the data
     /// source's data first inside the block, then refreshes the section
     /// views of updated sections before `completion` runs (as the
@@ -179,6 +162,12 @@
     }
   }
   extension UICollectionView: BatchUpdatingListView {
+    func reclaimPrefetchDataSource() {
+      guard let bridge, prefetchDataSource !== bridge else { return }
+      bridge.appPrefetching = prefetchDataSource
+      prefetchDataSource = bridge
+    }
+
     typealias Bridge = CollectionViewBridge
 
     func numberOfItemsShown(inSection section: Int) -> Int { numberOfItems(inSection: section) }

@@ -39,23 +39,6 @@
       }
     }
 
-    /// Makes the bridge the view's delegate and prefetch data source
-    /// again, after the app set its own: the app's becomes the bridge's
-    /// forwardee (both hear every call). `nil` set by the app leaves the
-    /// bridge without a forwardee.
-    func reclaimDelegates() {
-      guard let bridge else { return }
-      if delegate !== bridge {
-        bridge.forwardee = delegate
-        delegate = nil  // UIKit asks again which calls the delegate answers
-        delegate = bridge
-      }
-      if prefetchDataSource !== bridge {
-        bridge.appPrefetching = prefetchDataSource
-        prefetchDataSource = bridge
-      }
-    }
-
     /// Performs one stage as `performBatchUpdates`, switching the data
     /// source's data first inside the block, then refreshes updated headers
     /// and footers as soon as the table view has taken in the batch: before
@@ -156,6 +139,12 @@
   }
 
   extension UITableView: BatchUpdatingListView {
+    func reclaimPrefetchDataSource() {
+      guard let bridge, prefetchDataSource !== bridge else { return }
+      bridge.appPrefetching = prefetchDataSource
+      prefetchDataSource = bridge
+    }
+
     typealias Bridge = TableViewBridge
 
     func numberOfItemsShown(inSection section: Int) -> Int { numberOfRows(inSection: section) }

@@ -151,4 +151,16 @@ struct DelegateCompositionTests {
     #expect(table.heightIndex.height(ofItemAt: ItemPath(section: 0, item: 0)) == 50)
     #expect(table.heightIndex.height(ofItemAt: ItemPath(section: 0, item: 1)) == 30)
   }
+
+  @Test("headers hear taps only when the list has didSelectHeader: the glue adds no recognizer")
+  func headerTaps() throws {
+    let table = SimulatedTableView()
+    table.register(SimulatedCell.self, forReuseIdentifier: "row")
+    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
+      host: table, snapshot: try Snapshot(items([1]), in: SectionInfo(id: "s"))
+    ) { host, path, _ in host.dequeueCell(withReuseIdentifier: "row", for: path) }
+    #expect(table.hostDataSource?.respondsToHeaderSelection(inSectionAt: 0) == false)
+    controller.didSelectHeader = { _, _ in }
+    #expect(table.hostDataSource?.respondsToHeaderSelection(inSectionAt: 0) == true)
+  }
 }

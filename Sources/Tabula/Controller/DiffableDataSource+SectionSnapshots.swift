@@ -224,33 +224,48 @@ extension DiffableDataSource {
     outlines[section] = kept
   }
 
-  /// Forgets the outlines of the sections `snapshot` does not show as their
-  /// visible items (a whole snapshot applied over them): those sections
-  /// are flat from then on. An item `snapshot` shows in another section is
-  /// taken out of the outline that hid it (reported): every item stays
-  /// unique, shown or hidden.
-  func keepOutlines(shownIn snapshot: Snapshot) {
-    guard !outlines.isEmpty else { return }
-    for (section, outline) in outlines {
-      let items = snapshot.snapshot.items(inSection: section)
-      guard let items, items.lazy.map(\.id).elementsEqual(outline.visibleItems) else {
+  /// Keeps the outline of each section that `snapshot` (a whole snapshot
+  /// applied over it) shows as its visible items, or as its visible items
+  /// less some it deleted (deleted from the outline too, with the items
+  /// under them); forgets the others: those sections are flat from then
+  /// on. An item `snapshot` shows in another section is taken out of the
+  /// outline that hid it (reported): every item stays unique, shown or
+  /// hidden. Returns `snapshot` with the rows whose depth or disclosure
+  /// changed marked to be reconfigured (their cells show both).
+  func keepOutlines(shownIn snapshot: Snapshot) -> Snapshot {
+    guard !outlines.isEmpty else { return snapshot }
+    var marked = snapshot
+    for (section, current) in outlines {
+      guard let items = snapshot.snapshot.items(inSection: section)?.map(\.id) else {
         outlines[section] = nil
         continue
       }
-      let hiddenElsewhere = snapshot.snapshot.sections.indices.flatMap { index in
-        snapshot.snapshot.sections[index].id == section
-          ? [] : snapshot.snapshot.items(inSectionAt: index).lazy.map(\.id).filter(outline.contains)
+      var outline: DiffableSectionSnapshot<ItemIdentifierType>? = current
+      if items != current.visibleItems {
+        let kept = Set(items)
+        outline!.delete(current.visibleItems.filter { !kept.contains($0) })
+        if outline!.visibleItems != items { outline = nil }
       }
-      guard !hiddenElsewhere.isEmpty else { continue }
-      TabulaLog.report(
-        "DiffableDataSource.apply(_:): items hidden in the outline of "
-          + "\(IdentifierChecks.name(section)) are shown in other sections: taken out of the "
-          + "outline with the items under them: "
-          + hiddenElsewhere.map { IdentifierChecks.name($0) }.joined(separator: ", "))
-      var kept = outline
-      kept.delete(hiddenElsewhere)
-      keep(kept, for: section)
+      if var outline {
+        let hiddenElsewhere = snapshot.snapshot.sections.indices.flatMap { index in
+          snapshot.snapshot.sections[index].id == section
+            ? [] : snapshot.snapshot.items(inSectionAt: index).map(\.id).filter(outline.contains)
+        }
+        if !hiddenElsewhere.isEmpty {
+          TabulaLog.report(
+            "DiffableDataSource.apply(_:): items hidden in the outline of "
+              + "\(IdentifierChecks.name(section)) are shown in other sections: taken out of "
+              + "the outline with the items under them: "
+              + hiddenElsewhere.map { IdentifierChecks.name($0) }.joined(separator: ", "))
+          outline.delete(hiddenElsewhere)
+        }
+        if outline != current { keep(outline, for: section) }
+      } else {
+        outlines[section] = nil
+      }
+      marked.reconfigureItems(items.filter { current.place(of: $0) != outline?.place(of: $0) })
     }
+    return marked
   }
 }
 

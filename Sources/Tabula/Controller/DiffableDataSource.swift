@@ -176,7 +176,7 @@ public final class DiffableDataSource<
     completion: (@MainActor () -> Void)? = nil
   ) {
     report(snapshot)
-    keepOutlines(shownIn: snapshot)
+    let snapshot = keepOutlines(shownIn: snapshot)
     controller.apply(
       snapshot.snapshot, animatingDifferences: animatingDifferences, completion: completion)
   }
@@ -184,7 +184,7 @@ public final class DiffableDataSource<
   /// Shows `snapshot` and returns once the host shows it.
   public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
     report(snapshot)
-    keepOutlines(shownIn: snapshot)
+    let snapshot = keepOutlines(shownIn: snapshot)
     await controller.apply(snapshot.snapshot, animatingDifferences: animatingDifferences)
   }
 
@@ -194,14 +194,14 @@ public final class DiffableDataSource<
     _ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil
   ) {
     report(snapshot)
-    keepOutlines(shownIn: snapshot)
+    let snapshot = keepOutlines(shownIn: snapshot)
     controller.applyUsingReloadData(snapshot.snapshot, completion: completion)
   }
 
   /// Shows `snapshot` by reloading the host, and returns once it does.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
     report(snapshot)
-    keepOutlines(shownIn: snapshot)
+    let snapshot = keepOutlines(shownIn: snapshot)
     await controller.applyUsingReloadData(snapshot.snapshot)
   }
 

@@ -30,8 +30,9 @@ extension DiffableSectionSnapshot {
     insertLeaves(uniqueItems(items, in: method), under: parent, at: index)
   }
 
-  /// Inserts `items` just after `item`, under the same parent, as
-  /// ``insert(_:before:)`` does before it.
+  /// Inserts `items` just after `item`, under the same parent. With an
+  /// unknown `item`, nothing is inserted; duplicates are skipped
+  /// (reported).
   public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
     let method = "insert(_:after:)"
     guard let (parent, index) = place(of: item, in: method) else { return }
