@@ -49,7 +49,11 @@
 /// sent to the host before `apply` returns. A diff of more than
 /// ``backgroundDiffThreshold`` items runs off the main actor. A change with
 /// more than ``reloadThreshold`` operations reloads the view instead, as
-/// ``applyUsingReloadData(_:completion:)`` always does.
+/// ``applyUsingReloadData(_:completion:)`` always does. With
+/// ``transactionTiming`` set to ``TransactionTiming/immediate`` (Apple's
+/// timing, which the drop-in data sources use), no transaction waits: each
+/// apply diffs on the main actor and hands all of its batches to the host
+/// before it returns, and completions run after the animations.
 ///
 /// ## Presenters
 ///
