@@ -225,7 +225,7 @@ final class FeedScreen {
     for path in list.visibleItemPaths {
       guard let photo = controller.snapshot.item(at: path)?.base(as: Photo.self) else { continue }
       images.request(photo.image, delay: imageDelay) { [weak self] name in
-        self?.controller.provide(name, for: Photo.image, subject: name) ?? 0
+        self?.controller.reconfigureVisibleRows(with: name, for: Photo.image, subject: name) ?? 0
       }
     }
   }

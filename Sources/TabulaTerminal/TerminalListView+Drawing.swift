@@ -65,6 +65,9 @@ extension TerminalListView {
     for cell in cells.leaving { recycle(cell) }
     cells.leaving = []
     updatePrefetching(shown: shown)
+    if shown.isEmpty, let state = emptyState {
+      lines += emptyStateLines(state).prefix(height - lines.count)
+    }
     while lines.count < height { lines.append(ScreenLine(plain: "").fitted(to: width)) }
     if let refreshLine {
       let banner = ScreenLine([
@@ -73,6 +76,17 @@ extension TerminalListView {
       return [banner.truncated(to: width)] + lines
     }
     return lines
+  }
+
+  /// The lines of an empty state: its text (or "Loading…") and its second
+  /// line, dimmed, and the key that runs its action is not drawn (the
+  /// terminal has no button).
+  private func emptyStateLines(_ state: EmptyState) -> [ScreenLine] {
+    let texts = [state.text ?? (state.isLoading ? "Loading…" : nil), state.secondaryText]
+    return texts.compactMap { $0 }.map { text in
+      ScreenLine([StyledText(" " + TerminalText.inert(text), TextStyle(dim: true))])
+        .truncated(to: width).fitted(to: width)
+    }
   }
 
   /// The list as plain text, every header and row (for output that is not a

@@ -52,6 +52,15 @@ public final class TerminalListView: ListHost {
     }
   }
 
+  /// What the view shows while it has no rows (a ``ListController``'s
+  /// `emptyState`): its text and second line, dimmed, at the top.
+  public internal(set) var emptyState: EmptyState?
+
+  /// Shows `state` while the list has no rows.
+  public func showEmptyState(_ state: EmptyState?) {
+    emptyState = state
+  }
+
   // The view's state, in parts of their own (each file says what it owns).
 
   /// The screen's size and the first line shown.

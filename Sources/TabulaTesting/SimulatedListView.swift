@@ -324,6 +324,20 @@ public class SimulatedListView: ListHost {
   /// The cells in the viewport, in order.
   public var visibleCells: [SimulatedCell] { visibleItemPaths.compactMap(visibleCell(at:)) }
 
+  /// What the view shows behind its rows while it has none (a
+  /// ``ListController``'s `emptyState`), as a UIKit view's `backgroundView`.
+  public internal(set) var emptyState: EmptyState?
+
+  /// Shows `state` behind the list (records it in ``emptyState``).
+  public func showEmptyState(_ state: EmptyState?) {
+    emptyState = state
+  }
+
+  /// Simulates a tap on the empty state's button, if it shows one.
+  public func tapEmptyStateAction() {
+    emptyState?.action?()
+  }
+
   /// Simulates a tap on the row at `path`: the data source hears of it,
   /// then the ``delegate``.
   public func selectItem(at path: ItemPath) {

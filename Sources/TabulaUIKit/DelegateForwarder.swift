@@ -55,6 +55,10 @@
       return answers
     }
 
+    /// The background view the app had set before an empty state took its
+    /// place.
+    final var appBackgroundView: UIView?
+
     /// Whether a reclaim of the view's delegate slots waits for the next
     /// turn.
     private var reclaimScheduled = false

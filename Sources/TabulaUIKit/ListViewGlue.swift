@@ -14,6 +14,8 @@
     /// The bridge type that serves this kind of view.
     associatedtype Bridge: DelegateForwarder & UIScrollViewDelegate
 
+    /// UIKit's `backgroundView`: an empty state shows there.
+    var backgroundView: UIView? { get set }
     /// UIKit's `numberOfSections`, as the view shows them.
     var numberOfSections: Int { get }
     /// UIKit's `hasUncommittedUpdates`.

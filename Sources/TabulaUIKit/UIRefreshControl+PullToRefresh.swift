@@ -52,5 +52,16 @@
       bridge.observation = refresh.observe { [weak bridge] in bridge?.update() }
       ViewAssociation<RefreshControlBridge>.refreshControl.set(bridge, on: self)
     }
+
+    /// Gives the scroll view a `UIRefreshControl` whose pull runs `action`,
+    /// the control spinning until it ends and at least half a second (a
+    /// `PullToRefresh` on the system's clock, which the view keeps).
+    ///
+    /// ```swift
+    /// collectionView.attachRefreshControl { [weak self] in try await self?.reload() }
+    /// ```
+    public func attachRefreshControl(_ action: @escaping @MainActor () async throws -> Void) {
+      attachRefreshControl(to: PullToRefresh(action: action))
+    }
   }
 #endif

@@ -39,6 +39,12 @@
       }
     }
 
+    /// Shows `state` as the background view while the list has no rows (the
+    /// background view the app set comes back after).
+    public func showEmptyState(_ state: EmptyState?) {
+      showEmptyStateView(state)
+    }
+
     /// Performs one stage as `performBatchUpdates`, switching the data
     /// source's data first inside the block, then refreshes updated headers
     /// and footers as soon as the table view has taken in the batch: before

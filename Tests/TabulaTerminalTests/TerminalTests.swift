@@ -183,6 +183,21 @@ struct TerminalListViewTests {
     #expect(harness.list.selectedHeader == nil, "headers take the cursor only when asked to")
   }
 
+  @Test("an empty list shows its empty state, dimmed, until rows come")
+  func emptyState() async throws {
+    let list = TerminalListView(width: 30, height: 4)
+    let presenters = PresenterRegistry<TerminalCell>()
+    presenters.register(FruitPresenter())
+    let controller = ListController<SectionInfo, Fruit, TerminalCell>(
+      host: list, presenters: presenters)
+    controller.emptyState = .message("No fruit", secondaryText: "Pick some")
+    let screen = { list.render().map { $0.text.trimmingCharacters(in: .whitespaces) } }
+    #expect(screen().prefix(2) == ["No fruit", "Pick some"])
+    #expect(list.render()[0].runs.first?.style.dim == true)
+    await controller.apply(basket)
+    #expect(!screen().contains("No fruit"))
+  }
+
   @Test("a collapsed section's header keeps the cursor, and Enter there expands it")
   func collapsingFromTheTerminal() throws {
     let base = StaticSource(basket)

@@ -53,7 +53,8 @@ struct FallbackTests {
       #expect(edited !== before)
       try list.reconfigureItems([AnyItem(Comment(id: 2, text: "Nice")).id])
       #expect(
-        list.provide("x", for: User.avatar, subject: 1) == 1, "user 1's row; the comments skipped")
+        list.reconfigureVisibleRows(with: "x", for: User.avatar, subject: 1) == 1,
+        "user 1's row; the comments skipped")
     }
     #expect(reports == [commentReport], "reported once, for every cell, height and selection")
     #expect(

@@ -55,7 +55,7 @@ struct LoadingSourceTests {
     let outline = OutlineSource(
       Outline<TestItem>(), in: SectionInfo(id: "tree"), makePlaceholder: nil)
     #expect(outline.state == .noContent)
-    outline.setTree(try TestTree.make { TestItem(id: 1) })
+    outline.replaceTree(try TestTree.make { TestItem(id: 1) })
     #expect(outline.state == .loaded)
   }
 }

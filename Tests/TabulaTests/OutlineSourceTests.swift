@@ -104,7 +104,7 @@ struct OutlineSourceTests {
     #expect(source.snapshot.items.map(\.id) == [1, 2, 4, 5, 3])
     #expect(view.batchLog.last?.moveRows.count == 1, "a moved subtree's rows move")
     #expect(view.batchLog.last?.deleteRows.isEmpty == true)
-    source.setTree(
+    source.replaceTree(
       try TestTree.make {
         TreeNode(TestItem(id: 4)) {
           TestItem(id: 5)

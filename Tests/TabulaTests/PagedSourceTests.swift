@@ -421,6 +421,8 @@ struct PagedSourceTests {
     presenters.register(RowPresenter())
     let controller = ListController<SectionInfo, AnyItem, SimulatedCell>(
       host: table, presenters: presenters)
+    // The pages are asked for by the test, not by the rows that appear.
+    controller.reportsVisibleRows = false
     controller.connect(to: feed)
     await loadFirstPage(feed, script, ids: 0..<10, next: 10)
     var answered = 1

@@ -25,18 +25,20 @@ struct PreconditionMessageTests {
     #expect(output.contains("child index 3 is out of range: there are 1 children"))
   }
 
-  @Test("provide(_:for:subject:) on a controller without presenters")
+  @Test("reconfigureVisibleRows(with:for:subject:) on a controller without presenters")
   func provideWithoutPresenters() async {
     let result = await atHighPriority {
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         await MainActor.run {
           let (_, controller) = makeController(.table)
-          controller.provide("image", for: User.avatar)
+          controller.reconfigureVisibleRows(with: "image", for: User.avatar)
         }
       }
     }
     let output = standardError(result)
-    #expect(output.contains("provide(_:for:subject:) needs a controller created with presenters"))
+    #expect(
+      output.contains(
+        "reconfigureVisibleRows(with:for:subject:) needs a controller created with presenters"))
   }
 
   @Test("a host reporting a user move from a row the list does not have")

@@ -346,12 +346,14 @@ struct PresenterTests {
     let reloads = table.reloadCount
 
     // User 1 is visible (rows 0-3: user 0, post 0, user 1, post 1).
-    #expect(controller.provide("avatar-1.png", for: User.avatar, subject: 1) == 1)
+    #expect(
+      controller.reconfigureVisibleRows(with: "avatar-1.png", for: User.avatar, subject: 1) == 1)
     #expect(log.updated == ["user 1"])
     #expect(table.visibleCell(at: ItemPath(section: 0, item: 2))?.detailText == "avatar-1.png")
     // User 7 is not visible; post 1 does not want avatars; another key nobody wants.
-    #expect(controller.provide("avatar-7.png", for: User.avatar, subject: 7) == 0)
-    #expect(controller.provide("x", for: bannerKey, subject: 1) == 0)
+    #expect(
+      controller.reconfigureVisibleRows(with: "avatar-7.png", for: User.avatar, subject: 7) == 0)
+    #expect(controller.reconfigureVisibleRows(with: "x", for: bannerKey, subject: 1) == 0)
     #expect(log.updated == ["user 1"])
     #expect(log.configured.isEmpty, "nothing was configured again")
     #expect(table.batchCount == batches && table.reloadCount == reloads)

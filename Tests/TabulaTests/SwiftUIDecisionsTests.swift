@@ -34,7 +34,7 @@ struct SwiftUIDecisionsTests {
   }
 
   @Test(
-    "with reportsVisibleRows, a paged source loads its next page as the end appears, on a host",
+    "with reportsVisibleRows (the default), a paged source loads its next page as the end appears",
     .timeLimit(.minutes(1)))
   func pagingByVisibleRows() async {
     let script = ScriptedPages()
@@ -48,6 +48,8 @@ struct SwiftUIDecisionsTests {
     let controller = ListController<SectionInfo, AnyItem, SimulatedCell>(host: table) {
       host, path, _ in host.dequeueCell(withReuseIdentifier: "cell", for: path)
     }
+    #expect(controller.reportsVisibleRows, "on by default")
+    controller.reportsVisibleRows = false
     controller.connect(to: feed)
     feed.load()
     await script.waitForRequests(1)
@@ -70,6 +72,40 @@ struct SwiftUIDecisionsTests {
     script.answer(1, ids: 20..<30, next: nil)
     await feed.waitUntilIdle()
     #expect(feed.snapshot.numberOfItems >= 30)
+  }
+
+  @Test(
+    "through a ComposedSource, the paged child hears the rows of its own section",
+    .timeLimit(.minutes(1)))
+  func pagingThroughComposedSource() async throws {
+    let script = ScriptedPages()
+    let feed = PagedSource<SectionInfo, AnyItem, Int>(section: SectionInfo(id: "feed")) {
+      try await script.load($0)
+    }
+    feed.prefetchScreens = 1
+    // Forty rows of highlights above the feed: their rows say nothing of it.
+    let highlights = try StaticSource(
+      (100..<140).map { AnyItem(TestItem(id: $0)) }, in: SectionInfo(id: "highlights"))
+    let table = SimulatedTableView(viewportHeight: 5)
+    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    table.animationTiming = .immediate
+    let controller = ListController<SectionInfo, AnyItem, SimulatedCell>(host: table) {
+      host, path, _ in host.dequeueCell(withReuseIdentifier: "cell", for: path)
+    }
+    controller.connect(to: ComposedSource([highlights, feed]))
+    feed.load()
+    await script.waitForRequests(1)
+    script.answer(0, ids: 0..<20, next: 20)
+    await feed.waitUntilIdle()
+    while controller.isUpdating { await Task.yield() }
+    table.contentOffset = 16  // highlights 16...20 show: item 19 of a section of 40
+    for _ in 0..<5 { await Task.yield() }
+    #expect(script.requests.count == 1, "a highlight row is not the feed's row 19")
+    table.contentOffset = 55  // the feed's rows 15...19: its end shows
+    await script.waitForRequests(2)
+    #expect(script.requests[1].cursor == 20)
+    script.answer(1, ids: 20..<30, next: nil)
+    await feed.waitUntilIdle()
   }
 }
 

@@ -9,7 +9,7 @@ import UIKit
 /// arrive after their rows show, updating those rows only. The network
 /// switch makes loads fail: a failed page becomes a row that retries when
 /// tapped. The text button switches posts between two styles.
-final class FeedViewController: UIViewController, UICollectionViewDelegate {
+final class FeedViewController: UIViewController {
   private let server = FeedServer()
   private let images = ImageStore()
   private let collectionView = UICollectionView(
@@ -23,10 +23,7 @@ final class FeedViewController: UIViewController, UICollectionViewDelegate {
   private let feed: PagedSource<AnyItem, AnyItem, Int>
   /// Keeps the refresh control up at least half a second, so that a fast
   /// refresh does not flicker.
-  private lazy var refresh = PullToRefresh(
-    clock: ContinuousClock(), minimumDisplayTime: .milliseconds(500)
-  ) { [weak self] in try await self?.reload() }
-  private var feedObservation: ObservationToken?
+  private lazy var refresh = PullToRefresh { [weak self] in try await self?.reload() }
   private var isOffline = false
   private lazy var networkItem = UIBarButtonItem(
     image: UIImage(systemName: "wifi"), style: .plain, target: self,
@@ -65,39 +62,14 @@ final class FeedViewController: UIViewController, UICollectionViewDelegate {
     showHighlights(rotatedBy: 0)
     // One snapshot of two children: the grid's section, then the feed's.
     controller.connect(to: ComposedSource([highlights, feed]))
-    // The controller's bridge is the collection view's delegate now; it
-    // hands this screen what it does not answer (scrolling).
-    collectionView.forwardingDelegate = self
     collectionView.attachRefreshControl(to: refresh)
     // An image that arrives updates the visible rows that show it, in place.
     images.didLoad = { [weak self] key, image in
-      self?.controller.provide(image, for: ImageStore.resourceKey, subject: key)
+      self?.controller.reconfigureVisibleRows(
+        with: image, for: ImageStore.resourceKey, subject: key)
     }
-    feedObservation = feed.observe { [weak self] in self?.feedChanged() }
     navigationItem.rightBarButtonItems = [networkItem, styleItem]
     feed.load()
-  }
-
-  // MARK: Paging
-
-  func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    loadMoreIfNeeded()
-  }
-
-  /// Asks for the next page when the last feed row on screen comes within
-  /// two screens of the end (the source ignores the request while a page
-  /// loads, after a failure, or at the end).
-  private func loadMoreIfNeeded() {
-    guard let section = controller.snapshot.sectionIndex(of: feed.section.id) else { return }
-    let visible = collectionView.visibleItemPaths.filter { $0.section == section }
-    guard let last = visible.last else { return }
-    feed.rowsDidShow(through: last.item, screenRows: visible.count)
-  }
-
-  private func feedChanged() {
-    // A page that arrived may not fill the screen: look again once the
-    // collection view has laid it out.
-    Task { @MainActor [weak self] in self?.loadMoreIfNeeded() }
   }
 
   // MARK: Refreshing
@@ -138,11 +110,9 @@ final class FeedViewController: UIViewController, UICollectionViewDelegate {
   // MARK: Actions
 
   private func didSelect(_ item: AnyItem, at path: ItemPath) {
+    // A failed page (or first load) says "Tap to try again": the list
+    // retries it (the feed is a RetryingSource).
     collectionView.deselectItem(at: path.indexPath, animated: true)
-    // A failed page (or first load) says "Tap to try again".
-    if item.base is PageErrorPlaceholder || item.base is ErrorPlaceholder {
-      feed.retry()
-    }
   }
 
   @objc private func toggleNetwork() {

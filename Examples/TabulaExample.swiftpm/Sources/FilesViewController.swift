@@ -42,12 +42,13 @@ final class FilesViewController: UIViewController {
     presenters.register(FileRow())
     presenters.register(
       OutlinePlaceholderRow<LoadingPlaceholder> { _ in
-        .placeholder("Loading…", symbol: "hourglass")
+        .placeholder("Loading…", symbolName: "hourglass")
       })
     presenters.register(
       OutlinePlaceholderRow<ErrorPlaceholder> { placeholder in
         .placeholder(
-          placeholder.message, detail: "Tap to try again.", symbol: "exclamationmark.triangle")
+          placeholder.message, secondaryText: "Tap to try again.",
+          symbolName: "exclamationmark.triangle")
       })
     controller.didSelect = { [weak self] row, path in self?.didSelect(row, at: path) }
     controller.connect(to: files)

@@ -4,7 +4,7 @@ import UIKit
 /// Images the feed "downloads": each is drawn on the device after a delay,
 /// as if it came from the network, and kept in a cache. The screen hands
 /// each one that arrives to the visible rows that show it
-/// (`ListController.provide(_:for:subject:)`); rows that come on screen later
+/// (`ListController.reconfigureVisibleRows(with:for:subject:)`); rows that come on screen later
 /// find it here.
 @MainActor
 final class ImageStore {

@@ -162,7 +162,7 @@ public final class DiffableDataSource<
     controller.canDelete = { [weak self] _, path in self?.canDeleteItem?(path) ?? false }
     controller.didUserMoveItem = { [weak self] _, from, to in self?.userDidMove(from: from, to: to)
     }
-    controller.handleUserDelete = { [weak self] _, paths in
+    controller.commitDelete = { [weak self] _, paths in
       for path in paths { self?.commitDelete?(path) }
     }
   }

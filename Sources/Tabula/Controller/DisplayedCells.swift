@@ -12,7 +12,7 @@ struct DisplayedCells<Presenting> {
   private var appearances: [ObjectIdentifier: Appearance] = [:]
   /// Whether appearances are told to a connected source that observes
   /// visible rows (``ListController/reportsVisibleRows``).
-  var reportsVisibleRows = false
+  var reportsVisibleRows = true
 
   /// The number of cells that appeared and have not ended.
   var count: Int { appearances.count }

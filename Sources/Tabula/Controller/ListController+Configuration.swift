@@ -14,6 +14,29 @@ extension ListController {
   /// Whether a transaction is running.
   public var isUpdating: Bool { transactions.isRunning }
 
+  /// What the list shows while it has no rows (a message, a load, an
+  /// error with a retry button), behind the list: no placeholder row in
+  /// the snapshot. `nil` shows nothing.
+  ///
+  /// ```swift
+  /// list.emptyState = .message("No contacts match “\(query)”")
+  /// ```
+  public var emptyState: EmptyState? {
+    get { emptyStates.state }
+    set {
+      emptyStates.state = newValue
+      showEmptyStateIfNeeded()
+    }
+  }
+
+  /// Tells the host to show or hide the empty state when the list's
+  /// emptiness or the state changed.
+  func showEmptyStateIfNeeded() {
+    if case .some(let state) = emptyStates.update(itemCount: _snapshot.numberOfItems) {
+      _host?.showEmptyState(state)
+    }
+  }
+
   // MARK: Transactions
 
   /// Whether a changed item's cell can be refreshed in place (`.reconfigure`)
@@ -202,15 +225,30 @@ extension ListController {
     set { userEdits.didUserMoveItem = newValue }
   }
 
-  /// Takes the user's deletes over: when set, a delete the host reports (a
-  /// swipe, the delete control in editing mode) is handed to it with the
-  /// rows' items and paths, and the list changes nothing itself; the app
-  /// applies a snapshot without the rows (or keeps them, to ask first).
-  /// Rows ``canDeleteItem(at:)`` refuses are left out, as without it.
-  /// ``userDeleteItems(withIDs:)`` still deletes.
-  public var handleUserDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)? {
+  /// The user deleted rows (a swipe, the delete control in editing mode):
+  /// UIKit's `commit(_:forRowAt:)`. When set, every row may be deleted
+  /// (unless ``canDelete`` says otherwise), a delete is handed to it with
+  /// the rows' items and paths, and the list changes nothing itself: the
+  /// app removes them from its data and applies a snapshot without them
+  /// (or keeps them, to ask first). Rows ``canDeleteItem(at:)`` refuses are
+  /// left out. ``userDeleteItems(withIDs:)`` still deletes.
+  ///
+  /// ```swift
+  /// list.commitDelete = { deleted, _ in
+  ///   contacts.removeAll { contact in deleted.contains { $0.id == contact.id } }
+  ///   show(contacts)
+  /// }
+  /// ```
+  public var commitDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)? {
     get { userEdits.handleUserDelete }
     set { userEdits.handleUserDelete = newValue }
+  }
+
+  /// The former name of ``commitDelete``.
+  @available(*, deprecated, renamed: "commitDelete")
+  public var handleUserDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)? {
+    get { commitDelete }
+    set { commitDelete = newValue }
   }
 
   /// Answers section header and footer titles in place of the section

@@ -23,7 +23,9 @@ extension ListController {
       self.apply(from: source, animatingDifferences: animatingDifferences)
     }
     forgetHistory()
-    connection = SourceConnection(source: source, observation: observation)
+    connection = SourceConnection(
+      source: source, observation: observation,
+      rowObserver: source as? any VisibleRowsObserving)
     apply(source.snapshot, animatingDifferences: animatingDifferences)
   }
 

@@ -27,18 +27,18 @@ extension ListController {
       earlier.presenter?.events.didEndDisplaying(cell, earlier.model)
     }
     if let presenter, let context { presenter.events.willDisplay(cell, model, context) }
-    if displayed.reportsVisibleRows,
-      let observer = connection?.source as? any VisibleRowsObserving
-    {
-      observer.rowsDidShow(
-        through: path.item, screenRows: max(1, _host?.visibleItemPaths.count ?? 0))
+    if displayed.reportsVisibleRows, let observer = connection?.rowObserver {
+      observer.rowDidShow(
+        path.item, inSectionAt: path.section,
+        screenRows: max(1, _host?.visibleItemPaths.count ?? 0))
     }
   }
 
   /// Whether the rows that appear are told to the connected source when it
   /// observes them (a ``PagedSource`` loads its next page as the reader
-  /// nears the end), so that paging needs no scroll callback in the app.
-  /// Off by default.
+  /// nears the end; a ``ComposedSource`` tells the child whose section it
+  /// is), so that paging needs no scroll callback in the app. On by
+  /// default.
   public var reportsVisibleRows: Bool {
     get { displayed.reportsVisibleRows }
     set { displayed.reportsVisibleRows = newValue }

@@ -2,23 +2,25 @@
 // visible rows whose presenters want them, without a diff or a reload.
 
 extension ListController {
-  /// Hands a resource that arrived (an image, a count) to the visible rows
-  /// whose presenters want it, which update their cells in place: no diff,
-  /// no reload, and rows off screen are not touched (they are configured
+  /// Reconfigures the visible rows whose presenters want a resource that
+  /// arrived (an image, a count), handing it to them: the cells update in
+  /// place, as UIKit's `reconfigureItems` would, but without a diff or a
+  /// snapshot, and rows off screen are not touched (they are configured
   /// afresh when they appear).
   ///
   /// ```swift
-  /// controller.provide(image, for: User.avatar, subject: user.id)
+  /// controller.reconfigureVisibleRows(with: image, for: User.avatar, subject: user.id)
   /// ```
   ///
   /// - Returns: The number of cells updated.
   /// - Precondition: The controller has ``presenters``.
   @discardableResult
-  public func provide<Value>(
-    _ value: Value, for key: ResourceKey<Value>, subject: AnyHashable? = nil
+  public func reconfigureVisibleRows<Value>(
+    with value: Value, for key: ResourceKey<Value>, subject: AnyHashable? = nil
   ) -> Int {
     guard let presenters else {
-      preconditionFailure("provide(_:for:subject:) needs a controller created with presenters")
+      preconditionFailure(
+        "reconfigureVisibleRows(with:for:subject:) needs a controller created with presenters")
     }
     let resource = ResourceUpdate(key, value: value, subject: subject)
     var updated = 0
@@ -36,5 +38,14 @@ extension ListController {
       updated += 1
     }
     return updated
+  }
+
+  /// The former name of ``reconfigureVisibleRows(with:for:subject:)``.
+  @available(*, deprecated, renamed: "reconfigureVisibleRows(with:for:subject:)")
+  @discardableResult
+  public func provide<Value>(
+    _ value: Value, for key: ResourceKey<Value>, subject: AnyHashable? = nil
+  ) -> Int {
+    reconfigureVisibleRows(with: value, for: key, subject: subject)
   }
 }

@@ -82,6 +82,17 @@ extension ListController {
       }
     }
     selectionHooks.didSelect?(item, path)
+    retryIfErrorRow(item, inSectionAt: path.section)
+  }
+
+  /// A tap on an error row of the connected source (a failed load, a
+  /// failed page) tries that load again.
+  private func retryIfErrorRow(_ item: Item, inSectionAt section: Int) {
+    guard let source = connection?.source as? any RetryingSource,
+      let row = item as Any as? AnyItem,
+      row.base is ErrorPlaceholder || row.base is PageErrorPlaceholder
+    else { return }
+    source.retry(sectionAt: section)
   }
 
   /// A tap on a section's header: ``didSelectHeader`` with the section's

@@ -313,6 +313,7 @@ extension ListController {
     let completions = transactions.finish()
     pruneHeights()
     pruneSelection()
+    showEmptyStateIfNeeded()
     if settings.timing == .immediate {
       if !completions.isEmpty { (lastBatch ?? BatchCompletion.nextTurn()).then(completions) }
     } else {

@@ -15,11 +15,18 @@ extension ListController {
     userMay(at: path, override: userEdits.canMove) { entry, model in entry.editing.canMove(model) }
   }
 
-  /// Whether the user may delete the row at `path`: its presenter's
-  /// ``Presenter/canDelete(_:)`` (or ``canDelete``), and only when the
-  /// controller can keep the delete (as for moves).
+  /// Whether the user may delete the row at `path`. With ``commitDelete``
+  /// set (the app deletes): ``canDelete``'s answer, yes without one. Else
+  /// ``canDelete``'s answer or the row's presenter's
+  /// ``Presenter/canDelete(_:)``, and only when the controller can keep
+  /// the delete (as for moves).
   public func canDeleteItem(at path: ItemPath) -> Bool {
-    userMay(at: path, override: userEdits.canDelete) { entry, model in
+    if userEdits.handleUserDelete != nil {
+      // The app deletes: no source needs to write it.
+      guard let item = _snapshot.item(at: path) else { return false }
+      return userEdits.canDelete?(item, path) ?? true
+    }
+    return userMay(at: path, override: userEdits.canDelete) { entry, model in
       entry.editing.canDelete(model)
     }
   }

@@ -63,7 +63,8 @@
 /// width or the registry changes, reloads (rather than reconfigures) an
 /// updated row whose presenter or reuse identifier changed, and refreshes the
 /// visible rows when the registry changes (a new style).
-/// ``provide(_:for:subject:)`` hands a resource to the visible rows that want it.
+/// ``reconfigureVisibleRows(with:for:subject:)`` hands a resource to the visible rows that want
+/// it.
 ///
 /// A model that no presenter presents (a new kind of row from a server) does
 /// not stop the app: its row shows the host's
@@ -111,6 +112,10 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
 
   /// The host, held weakly.
   weak var _host: (any ListHost<Cell>)?
+
+  /// What the list shows while it has no rows, and whether the host shows
+  /// it now.
+  var emptyStates = EmptyStateTracking()
 
   /// Whether a batch is being handed to the host: its callbacks then ask
   /// about ``snapshot``, the batch's data, which may differ from the

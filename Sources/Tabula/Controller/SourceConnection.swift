@@ -5,4 +5,7 @@ struct SourceConnection {
   let source: AnyObject
   /// Its observation, cancelled when the connection ends.
   let observation: ObservationToken
+  /// The source, if it wants to know which rows show (cast once, not for
+  /// every cell that appears).
+  let rowObserver: (any VisibleRowsObserving)?
 }

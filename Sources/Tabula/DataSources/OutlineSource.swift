@@ -172,11 +172,18 @@ public final class OutlineSource<SectionModel: Diffable, Item: Diffable>: Change
   // MARK: Changing the tree
 
   /// Shows `tree` instead (a newer version, as a database read gives): nodes
-  /// keep their expansion state; moved nodes' rows move.
-  public func setTree(_ tree: Tree<Item>) {
+  /// keep their expansion state; moved nodes' rows move. The same name as
+  /// ``Outline/replaceTree(_:)``, which it calls.
+  public func replaceTree(_ tree: Tree<Item>) {
     cancelLoads()
     outline.replaceTree(tree)
     publish(nil)
+  }
+
+  /// The former name of ``replaceTree(_:)``.
+  @available(*, deprecated, renamed: "replaceTree(_:)")
+  public func setTree(_ tree: Tree<Item>) {
+    replaceTree(tree)
   }
 
   /// Edits the tree (insert, delete, move, update), keeping the state.

@@ -97,6 +97,12 @@ public protocol ListHost<Cell>: AnyObject {
   func registerSectionView(
     _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
   ) -> Bool
+
+  /// Shows `state` behind the list, which has no rows (UIKit: the view's
+  /// `backgroundView`), or, for `nil`, stops showing it. A
+  /// ``ListController`` calls it when its list becomes empty or stops
+  /// being empty, and when its ``ListController/emptyState`` changes.
+  func showEmptyState(_ state: EmptyState?)
 }
 
 extension ListHost {
@@ -113,6 +119,9 @@ extension ListHost {
   public func hasSectionViewRegistration(
     ofKind kind: SectionViewKind, forReuseIdentifier reuseIdentifier: String
   ) -> Bool? { nil }
+
+  /// Shows nothing: the host has no place for an empty state.
+  public func showEmptyState(_ state: EmptyState?) {}
 
   /// Registers nothing (`true`): the host makes its section views without
   /// registrations.

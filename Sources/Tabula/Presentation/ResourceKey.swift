@@ -1,12 +1,12 @@
 /// The name and the type of a resource that rows on screen can be given
-/// (``ListController/provide(_:for:subject:)``): an image, a count. Declare
+/// (``ListController/reconfigureVisibleRows(with:for:subject:)``): an image, a count. Declare
 /// each once, where the models that use it are:
 ///
 /// ```swift
 /// extension Post {
 ///   static let likes = ResourceKey<Int>("likes")
 /// }
-/// controller.provide(42, for: Post.likes, subject: post.id)
+/// controller.reconfigureVisibleRows(with: 42, for: Post.likes, subject: post.id)
 /// ```
 ///
 /// Two keys with the same name are the same key; a value of another type

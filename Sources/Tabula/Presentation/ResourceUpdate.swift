@@ -1,5 +1,5 @@
 /// A resource that arrived for rows already on screen: an image downloaded,
-/// a count refreshed. See ``ListController/provide(_:for:subject:)``.
+/// a count refreshed. See ``ListController/reconfigureVisibleRows(with:for:subject:)``.
 ///
 /// Presenters decide which rows care (``Presenter/wants(_:for:)``), usually by
 /// the resource's key and by comparing ``subject`` with something their

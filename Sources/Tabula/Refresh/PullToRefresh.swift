@@ -3,9 +3,7 @@
 /// (``beginRefreshing()``), and redraws when ``observe(_:)`` calls it.
 ///
 /// ```swift
-/// let refresh = PullToRefresh(clock: ContinuousClock(), minimumDisplayTime: .milliseconds(500)) {
-///   try await feed.reload()
-/// }
+/// let refresh = PullToRefresh { try await feed.reload() }
 /// refresh.beginRefreshing()   // the indicator shows at least half a second
 /// ```
 ///
@@ -93,5 +91,20 @@ public final class PullToRefresh<C: Clock>: Sendable where C.Duration: Sendable 
         }
       }
     }
+  }
+}
+
+extension PullToRefresh where C == ContinuousClock {
+  /// A refresh control timed by the system's continuous clock, whose
+  /// indicator shows at least `minimumDisplayTime` (half a second by
+  /// default, so that a fast refresh does not flicker), and whose
+  /// refreshes run `action`.
+  public convenience init(
+    threshold: Double = 60, minimumDisplayTime: Duration = .milliseconds(500),
+    action: @escaping Action
+  ) {
+    self.init(
+      clock: ContinuousClock(), threshold: threshold, minimumDisplayTime: minimumDisplayTime,
+      action: action)
   }
 }

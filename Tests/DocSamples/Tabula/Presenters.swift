@@ -99,7 +99,7 @@ final class SquirrelCell: SimulatedCell, ViewDataConfigurable {
     })
 
   // A new like count arrived: only the visible rows that show the post are touched.
-  controller.provide(43, for: Post.likeCount, subject: post.id)
+  controller.reconfigureVisibleRows(with: 43, for: Post.likeCount, subject: post.id)
   #expect(tableView.visibleCell(at: ItemPath(section: 0, item: 2))?.detailText == "43 likes")
 
   // The same users, with bylines: no presenter changes.

@@ -11,6 +11,22 @@
 
   // MARK: A table screen
 
+  extension User {
+    var initial: String { String(name.prefix(1)) }
+  }
+
+  final class FriendsViewController: UITableViewController {
+    private lazy var list = ListController(tableView, for: User.self) { cell, user in
+      var content = cell.defaultContentConfiguration()
+      content.text = user.name
+      cell.contentConfiguration = content
+    }
+
+    func show(_ users: [User]) {
+      list.apply(users, groupedBy: \.initial, sectionOrder: .ascending)
+    }
+  }
+
   struct UserRow<Cell: ContentConfigurableCell>: ContentConfigurationPresenter {
     func contentConfiguration(for user: User, context: PresentationContext)
       -> any UIContentConfiguration
