@@ -46,10 +46,9 @@ import Tabula
 /// change places), and the list controller diffs only what the two
 /// versions do not share. More changed rows than it edits in one by one
 /// (1,024; 32 while the list is small and its snapshot flat, copied per
-/// edit) are read in full instead, off the main actor. On the benchmark
-/// machine, a one-row change in a 1,000,000-row, 100-section list reaches
-/// a terminal list view in about 1 ms, where reading the table again takes
-/// 1.6 s (BENCHMARKS.md, `fetched.update`).
+/// edit) are read in full instead, off the main actor. So a one-row change
+/// in a large list costs a small fraction of reading the table again
+/// (BENCHMARKS.md, `fetched.update`, has the figures).
 ///
 /// | what the commit did | what the list reads |
 /// | --- | --- |

@@ -52,7 +52,7 @@ public final class TerminalListView: ListHost {
     }
   }
 
-  /// What the view shows while it has no rows (a ``ListController``'s
+  /// What the view shows while it has no rows (a `ListController`'s
   /// `emptyState`): its text and second line, dimmed, at the top.
   public internal(set) var emptyState: EmptyState?
 

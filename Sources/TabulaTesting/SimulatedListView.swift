@@ -325,7 +325,7 @@ public class SimulatedListView: ListHost {
   public var visibleCells: [SimulatedCell] { visibleItemPaths.compactMap(visibleCell(at:)) }
 
   /// What the view shows behind its rows while it has none (a
-  /// ``ListController``'s `emptyState`), as a UIKit view's `backgroundView`.
+  /// `ListController`'s `emptyState`), as a UIKit view's `backgroundView`.
   public internal(set) var emptyState: EmptyState?
 
   /// Shows `state` behind the list (records it in ``emptyState``).

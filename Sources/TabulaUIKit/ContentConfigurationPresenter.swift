@@ -10,6 +10,8 @@
   ///
   /// ```swift
   /// struct ContactRow<Cell: ContentConfigurableCell>: ContentConfigurationPresenter {
+  ///   typealias Model = Contact
+  ///
   ///   func contentConfiguration(for contact: Contact, context: PresentationContext)
   ///     -> any UIContentConfiguration
   ///   {
@@ -22,6 +24,12 @@
   /// tablePresenters.register(ContactRow<UITableViewCell>())
   /// collectionPresenters.register(ContactRow<UICollectionViewCell>())
   /// ```
+  ///
+  /// Name the model type with `typealias Model`: Swift cannot infer it for
+  /// a generic presenter registered from another file, and reports that
+  /// the type does not conform to `Presenter`. A presenter that only makes
+  /// a configuration can be a closure instead:
+  /// `PresenterRegistry.register(_:style:content:)`.
   ///
   /// On a collection view its cells are `UICollectionViewListCell`s (list
   /// sections get separators, swipe actions and accessories from them), on

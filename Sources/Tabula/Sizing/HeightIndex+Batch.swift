@@ -38,8 +38,8 @@ extension HeightIndex {
   ) {
     guard !batch.isEmpty else { return }
     // A rebuild costs O(n) whatever the batch; each structural change in
-    // place O(log n) at a larger constant (about 1 µs at a million rows
-    // against 4 ns a row for a rebuild, see `sizing.batch`).
+    // place O(log n) at a much larger constant than a rebuild's per row
+    // (BENCHMARKS.md, `sizing.batch`, has the figures).
     var reloads = 0
     for update in batch.itemUpdates where update.kind == .reload { reloads += 1 }
     let structural = batch.count - batch.sectionUpdates.count - batch.itemUpdates.count + reloads

@@ -2,7 +2,9 @@ import Tabula
 import TabulaTesting
 import Testing
 
-// The samples of "Outlines and collapsible sections" (Outlines.md).
+// The samples of "Outlines and collapsible sections" (Outlines.md). The
+// article shows its lists on UIKit (Outlines+UIKit.swift); TabulaTesting's
+// guide (TestingAScreen.md) shows parts of these tests.
 
 struct Folder: Diffable, Hashable {
   let id: String

@@ -3,7 +3,9 @@ import TabulaTesting
 import Testing
 
 // The samples of "Presenters: cells without a bloated controller"
-// (Presenters.md), run against a simulated table view.
+// (Presenters.md), run against a simulated table view. The article shows
+// them on UIKit (Presenters+UIKit.swift); TabulaTesting's guide
+// (TestingAScreen.md) shows parts of these tests.
 
 struct UserPresenter: Presenter {
   func reuseIdentifier(for user: User, style: PresentationStyle) -> String { "user" }

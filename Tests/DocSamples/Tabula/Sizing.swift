@@ -2,7 +2,9 @@ import Tabula
 import TabulaTesting
 import Testing
 
-// The samples of "Variable heights and scroll anchoring" (Sizing.md).
+// The samples of "Variable heights and scroll anchoring" (Sizing.md). The
+// article shows the measured rows on UIKit (Sizing+UIKit.swift);
+// TabulaTesting's guide (TestingAScreen.md) shows the anchoring test.
 
 struct Note: Diffable, Hashable {
   let id: Int

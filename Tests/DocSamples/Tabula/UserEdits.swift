@@ -2,8 +2,10 @@ import Tabula
 import TabulaTesting
 import Testing
 
-// The sample of "User edits: rows the user moves" (UserEdits.md), run
-// against a simulated table view.
+// The sample of "User edits: moves, deletes, undo" (UserEdits.md), run
+// against a simulated table view. The article shows it on UIKit
+// (UserEdits+UIKit.swift); TabulaTesting's guide (TestingAScreen.md) shows
+// the simulated drag.
 
 struct Chore: Diffable, Hashable {
   let id: Int

@@ -38,6 +38,11 @@
     }
   }
 
+  struct Person: Diffable, Hashable {
+    let id: Int
+    var name: String
+  }
+
   @MainActor
   struct LiveContactsList: View {
     let contacts: any SnapshotSource<SectionInfo, AnyItem>  // a FetchedList, a PagedSource...

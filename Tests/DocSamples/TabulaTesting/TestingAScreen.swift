@@ -3,7 +3,9 @@ import TabulaTesting
 import Testing
 
 // The samples of TabulaTesting's guide "Testing a screen's data flow on
-// Linux" (TestingAScreen.md). `Contact` is README.md's.
+// Linux" (TestingAScreen.md). `Contact` is README.md's. The guide's section
+// on the core articles' samples shows the tests of Tabula/Presenters.swift,
+// UserEdits.swift, Sizing.swift and Outlines.swift.
 
 @MainActor
 final class ContactsScreen<Cell> {

@@ -28,6 +28,8 @@
   }
 
   struct UserRow<Cell: ContentConfigurableCell>: ContentConfigurationPresenter {
+    typealias Model = User
+
     func contentConfiguration(for user: User, context: PresentationContext)
       -> any UIContentConfiguration
     {

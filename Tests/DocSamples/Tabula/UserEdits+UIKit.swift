@@ -1,0 +1,52 @@
+// The sample of "User edits: moves, deletes, undo" (UserEdits.md), on
+// UIKit. UIKit exists only on Apple platforms, so this file is compiled there
+// only and type-checked for iOS 16 by .ci/apple on Linux. UserEdits.swift
+// runs the same presenter against a simulated table view, where a test
+// drags the row; it declares the same type names, so the types here live in
+// a namespace of their own.
+
+#if canImport(UIKit)
+  import Tabula
+  import TabulaUIKit
+  import UIKit
+
+  enum UserEditsOnUIKit {
+    struct Chore: Diffable, Hashable {
+      let id: Int
+      var title: String
+      var isPinned = false
+    }
+
+    struct ChoreRowPresenter: Presenter {
+      func reuseIdentifier(for chore: Chore, style: PresentationStyle) -> String { "chore" }
+      func configure(_ cell: UITableViewCell, with chore: Chore, context: PresentationContext) {
+        var content = cell.defaultContentConfiguration()
+        content.text = chore.title
+        cell.contentConfiguration = content
+      }
+      func canMove(_ chore: Chore) -> Bool { !chore.isPinned }
+    }
+
+    final class ChoresViewController: UITableViewController {
+      private let presenters = PresenterRegistry<UITableViewCell>()
+      private lazy var controller = ListController<SectionInfo, Chore, UITableViewCell>(
+        host: tableView, presenters: presenters)
+
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        presenters.register(ChoreRowPresenter())
+        if let undoManager { controller.bindUndoManager(undoManager) }
+      }
+
+      func show(_ week: [Chore]) throws(SnapshotError) {
+        let chores = StaticSource(try Snapshot(week, in: SectionInfo(id: "week")))
+        controller.connect(to: chores)
+        controller.movePolicy = .withinSection
+
+        // Reorder controls on the rows that can move. The user drags a chore: the table
+        // view moves its row, then the controller adopts the move and writes it to `chores`.
+        tableView.isEditing = true
+      }
+    }
+  }
+#endif
