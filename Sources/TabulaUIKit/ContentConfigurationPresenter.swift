@@ -56,9 +56,14 @@
     }
 
     /// Sets the cell's content configuration to
-    /// ``contentConfiguration(for:context:)``.
+    /// ``contentConfiguration(for:context:)``; a list cell of an outline
+    /// row is indented by its depth, with a chevron on a row with children
+    /// (`UICollectionViewListCell.showOutline(_:toggle:)`).
     public func configure(_ cell: Cell, with model: Model, context: PresentationContext) {
       cell.contentConfiguration = contentConfiguration(for: model, context: context)
+      if let outline = context.outline, let cell = cell as? UICollectionViewListCell {
+        cell.showOutline(outline)
+      }
     }
 
     /// `UICollectionViewListCell` on a collection view, `Cell` elsewhere.

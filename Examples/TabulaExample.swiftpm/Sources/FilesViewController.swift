@@ -40,16 +40,7 @@ final class FilesViewController: UIViewController {
     collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     view.addSubview(collectionView)
     presenters.register(FileRow())
-    presenters.register(
-      OutlinePlaceholderRow<LoadingPlaceholder> { _ in
-        .placeholder("Loading…", symbolName: "hourglass")
-      })
-    presenters.register(
-      OutlinePlaceholderRow<ErrorPlaceholder> { placeholder in
-        .placeholder(
-          placeholder.message, secondaryText: "Tap to try again.",
-          symbolName: "exclamationmark.triangle")
-      })
+    presenters.registerPlaceholders()  // indented under their folder, as the files
     controller.didSelect = { [weak self] row, path in self?.didSelect(row, at: path) }
     controller.connect(to: files)
     navigationItem.rightBarButtonItems = [

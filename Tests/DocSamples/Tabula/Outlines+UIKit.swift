@@ -32,17 +32,11 @@
         _ cell: UICollectionViewCell, with folder: Folder, context: PresentationContext
       ) {
         guard let cell = cell as? UICollectionViewListCell else { return }
-        let symbol =
-          switch context.outline?.disclosure {
-          case .expanded: "chevron.down"
-          case .collapsed: "chevron.right"
-          default: "folder"
-          }
         var content = cell.defaultContentConfiguration()
-        content.image = UIImage(systemName: symbol)
+        content.image = UIImage(systemName: "folder")
         content.text = folder.name
         cell.contentConfiguration = content
-        cell.indentationLevel = context.outline?.depth ?? 0
+        cell.showOutline(context.outline)  // indents by depth; a chevron on folders with children
       }
     }
 

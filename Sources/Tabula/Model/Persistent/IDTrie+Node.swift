@@ -17,7 +17,7 @@ extension _IDTrie {
   /// each of up to 32 children), or an entry inserted, relabelled or pushed
   /// down into a new child (instead of copying up to 32 entries: a trie
   /// that holds the ids of a list edited for a while has nodes of ten
-  /// entries and more, 24 bytes each with integer ids). A second edit
+  /// entries and more). A second edit
   /// applies the patch first, unless it edits the patch itself.
   @usableFromInline
   final class Node: @unchecked Sendable {

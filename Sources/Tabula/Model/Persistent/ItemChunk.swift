@@ -17,22 +17,22 @@
 /// slot (whose count and label the node reads from that child), a leaf's is
 /// one replaced, inserted or removed item. Copying an inner node's array of
 /// children would retain each child (each one a cache miss in a large tree)
-/// and copy its counts and labels; with the patch, an edit of one item in a
-/// million copies about 100 bytes per level instead of about 1 KB. A node
+/// and copy its counts and labels; with the patch, an edit of one item
+/// copies a node's fixed fields per level, not its arrays. A node
 /// takes a second patch beside the first (an inner node's second replaced
 /// child at ``patchOffset2``, a leaf's second item edit at ``patchOffset2``
 /// of ``patchKind2``, applied over the first): a move changes two places
 /// under the root, and a list edited for a while meets nodes an earlier
-/// version patched, whose arrays a second edit would otherwise copy (about
-/// 830 bytes for a leaf). Any other edit of a patched node first applies its
+/// version patched, whose arrays a second edit would otherwise copy. Any
+/// other edit of a patched node first applies its
 /// patches to the arrays (``materialize()``), so reads check at most two. Every read goes
 /// through the accessors (``child(_:)``, ``childCount(_:)``, ``item(at:)``,
 /// ``hash(at:)``, or ``items``, ``hashes``, ``children`` and ``counts``,
 /// which build arrays when a patch is pending).
 @usableFromInline
 final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
-  // The stored properties, in an order that packs them into 88 bytes: with
-  // the object's header, a 96-byte malloc chunk (see `objectBytes`). A
+  // The stored properties, in an order that packs them without padding
+  // into the malloc chunk `objectBytes` names (checked against glibc). A
   // leaf's hashes and an inner node's counts share one array, and a leaf's
   // patched item and an inner node's patched child one reference; the
   // accessors in ItemChunk+PackedFields.swift read and write each by its

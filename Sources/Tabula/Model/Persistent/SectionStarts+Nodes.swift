@@ -10,7 +10,7 @@ class _SectionNode: @unchecked Sendable {
 }
 
 /// A leaf of ``_SectionStarts``: 16 sections' item counts, in the object
-/// (80 bytes with its header).
+/// (see ``_SectionStarts/nodeBytes(level:)``).
 @usableFromInline
 final class _SectionLeaf: _SectionNode, @unchecked Sendable {
   @exclusivity(unchecked)
@@ -58,7 +58,7 @@ final class _SectionLeaf: _SectionNode, @unchecked Sendable {
 }
 
 /// An inner node of ``_SectionStarts``: up to 8 children with the items
-/// under each, in the object (112 bytes with its header).
+/// under each, in the object (see ``_SectionStarts/nodeBytes(level:)``).
 @usableFromInline
 final class _SectionInner: _SectionNode, @unchecked Sendable {
   @exclusivity(unchecked)

@@ -1,0 +1,58 @@
+#if canImport(UIKit)
+  import Tabula
+  import UIKit
+
+  extension UICollectionViewListCell {
+    /// Shows an outline row's place in its tree: indents the cell by the
+    /// row's depth and, when the row has children, adds a chevron that
+    /// points right while they are hidden and down while they show.
+    ///
+    /// Call it from a presenter's `configure` with the context's
+    /// `outline` (`PresentationContext.outline`); a row that is not in an
+    /// outline (`nil`) gets no indentation and no chevron, so a reused cell
+    /// drops the ones it showed. The cell's other accessories stay. Without
+    /// a `toggle`, the cell's `accessibilityValue` says "expanded" or
+    /// "collapsed" (`nil` for a leaf).
+    ///
+    /// ```swift
+    /// func configure(_ cell: UICollectionViewCell, with file: File, context: PresentationContext) {
+    ///   var content = UIListContentConfiguration.cell()
+    ///   content.text = file.name
+    ///   cell.contentConfiguration = content
+    ///   (cell as? UICollectionViewListCell)?.showOutline(context.outline)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - position: The row's depth and disclosure.
+    ///   - toggle: What a tap on the chevron does, typically the outline
+    ///     source's `toggle(_:)` of the row's id. Without it the chevron
+    ///     only shows the state, and a tap anywhere on the row selects it
+    ///     (a `didSelect` that toggles makes the whole row the control, as
+    ///     UIKit's header-style disclosure does).
+    public func showOutline(
+      _ position: OutlinePosition?, toggle: (@MainActor () -> Void)? = nil
+    ) {
+      indentationLevel = position?.depth ?? 0
+      var kept = accessories.filter { accessory in
+        guard case .customView(let view) = accessory.accessoryType else { return true }
+        return !(view is OutlineDisclosure)
+      }
+      defer { accessories = kept }
+      guard let position, position.hasChildren else {
+        accessibilityValue = nil
+        return
+      }
+      let chevron = OutlineDisclosure()
+      chevron.show(position.isExpanded)
+      chevron.toggle = toggle
+      // Without an action the chevron is a marker: taps reach the row.
+      chevron.isUserInteractionEnabled = toggle != nil
+      if toggle == nil {
+        // The row is the control: VoiceOver reads its state on the row.
+        accessibilityValue = position.isExpanded ? "expanded" : "collapsed"
+      }
+      kept.append(chevron.accessory)
+    }
+  }
+#endif
