@@ -3,10 +3,12 @@ import SwiftUI
 import UIKit
 
 /// The example's screens, each in a navigation controller of its own: the
-/// contacts (SQLite through a `FetchedList`, in a table view), the feed (a
-/// paged source in a compositional collection view), the files (an
+/// contacts (SQLite through a `FetchedList`, in a table view), the cities
+/// (a plain array, through a `ListController` made for the table), the
+/// feed (a paged source in a compositional collection view), the files (an
 /// outline in a list-style collection view) and the team (Apple's diffable
-/// data source API, on Tabula by renaming two types).
+/// data source API, on Tabula by renaming two types); then the SwiftUI
+/// screens. An iPhone shows the last two under More.
 final class ExampleTabBarController: UITabBarController {
   /// The contacts' database, opened (and filled on first launch) before the
   /// first screen shows: a few hundred rows take milliseconds.
@@ -18,6 +20,7 @@ final class ExampleTabBarController: UITabBarController {
       embed(
         ContactsViewController(database: database), title: "Contacts",
         image: "person.crop.circle"),
+      embed(CitiesViewController(), title: "Cities", image: "building.2"),
       embed(FeedViewController(), title: "Feed", image: "newspaper"),
       embed(FilesViewController(), title: "Files", image: "folder"),
       embed(TeamViewController(), title: "Team", image: "person.3"),

@@ -1,9 +1,13 @@
 // The common screens of the TabulaUIKit article "Common screens"
 // (CommonScreens.md), each written twice: with Tabula, and with plain UIKit
-// (Apple's diffable data sources), doing the same. .ci/apple type-checks both
+// (Apple's diffable data sources), doing the same; the SwiftUI screen is in
+// TabulaSwiftUI/CommonScreens+SwiftUI.swift. .ci/apple type-checks both
 // for iOS 16; CommonScreensLineCountTests counts the lines between each
 // "screen:" mark and its "end of screen" mark (code lines, comments and
-// blank lines left out) and checks the article's table.
+// blank lines left out) and checks the article's table. The screens moved
+// by renaming (books, places) are written once in `BeforeRenaming`, on
+// Apple's types, and once in `AfterRenaming`, with Tabula's names: the test
+// checks that the two differ in those names and nothing else.
 
 #if canImport(UIKit)
   import Tabula
@@ -23,6 +27,31 @@
     var imageName: String
     var caption: String
   }
+
+  enum Shelf: CaseIterable, Hashable, Sendable {
+    case reading, finished
+
+    var title: String { self == .reading ? "Reading" : "Finished" }
+  }
+
+  struct Book: Hashable, Identifiable, Sendable {
+    let id: UUID
+    var title: String
+    var shelf: Shelf
+  }
+
+  /// A place of a travel guide's sidebar, with the places inside it.
+  struct Place: Hashable, Identifiable, Sendable {
+    let id: UUID
+    var name: String
+    var places: [Place] = []
+  }
+
+  /// The screens as written for Apple's diffable data sources.
+  enum BeforeRenaming {}
+
+  /// The same screens, Apple's type names replaced by Tabula's.
+  enum AfterRenaming {}
 
   enum PictureService {
     /// A page of pictures; empty past the last page.
@@ -297,5 +326,217 @@
       if case .failed = dataSource.itemIdentifier(for: indexPath) { loadPage() }
     }
   }
-// end of screen
+  // end of screen
+
+  // MARK: Moving by renaming: Apple's types, then Tabula's names
+
+  extension BeforeRenaming {
+    // screen: books (UIKit)
+    final class ShelfDataSource: UITableViewDiffableDataSource<Shelf, UUID> {
+      override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+        -> String?
+      {
+        sectionIdentifier(for: section)?.title
+      }
+    }
+
+    final class BooksViewController: UITableViewController {
+      var books: [Book] = []
+      private lazy var dataSource = ShelfDataSource(tableView: tableView) {
+        [weak self] tableView, indexPath, id in
+        let cell = tableView.dequeueReusableCell(withIdentifier: "book", for: indexPath)
+        var content = cell.defaultContentConfiguration()
+        content.text = self?.books.first { $0.id == id }?.title
+        cell.contentConfiguration = content
+        return cell
+      }
+
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "book")
+        show(animated: false)
+      }
+
+      override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        guard let id = dataSource.itemIdentifier(for: indexPath),
+          let index = books.firstIndex(where: { $0.id == id })
+        else { return }
+        books[index].shelf = books[index].shelf == .reading ? .finished : .reading
+        show(animated: true)
+      }
+
+      private func show(animated: Bool) {
+        var snapshot = NSDiffableDataSourceSnapshot<Shelf, UUID>()
+        snapshot.appendSections(Shelf.allCases)
+        for shelf in Shelf.allCases {
+          snapshot.appendItems(books.filter { $0.shelf == shelf }.map(\.id), toSection: shelf)
+        }
+        dataSource.apply(snapshot, animatingDifferences: animated)
+      }
+    }
+    // end of screen
+
+    // screen: places (UIKit)
+    final class PlacesViewController: UIViewController {
+      enum Section: Hashable, Sendable { case main }
+
+      var places: [Place] = [] { didSet { if isViewLoaded { show() } } }
+      private var opened: Set<UUID> = []
+      private var collectionView: UICollectionView!
+      private var dataSource: UICollectionViewDiffableDataSource<Section, Place>!
+
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        let layout = UICollectionViewCompositionalLayout.list(using: .init(appearance: .sidebar))
+        collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(collectionView)
+        let cell = UICollectionView.CellRegistration<UICollectionViewListCell, Place> {
+          cell, _, place in
+          var content = cell.defaultContentConfiguration()
+          content.text = place.name
+          cell.contentConfiguration = content
+          cell.accessories = place.places.isEmpty ? [] : [.outlineDisclosure()]
+        }
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) {
+          collectionView, indexPath, place in
+          collectionView.dequeueConfiguredReusableCell(using: cell, for: indexPath, item: place)
+        }
+        dataSource.sectionSnapshotHandlers.willExpandItem = { [weak self] place in
+          self?.opened.insert(place.id)
+        }
+        dataSource.sectionSnapshotHandlers.willCollapseItem = { [weak self] place in
+          self?.opened.remove(place.id)
+        }
+        navigationItem.rightBarButtonItem = UIBarButtonItem(
+          title: "Collapse All", style: .plain, target: self, action: #selector(collapseAll))
+        show()
+      }
+
+      private func show() {
+        var outline = NSDiffableDataSourceSectionSnapshot<Place>()
+        func append(_ places: [Place], to parent: Place?) {
+          outline.append(places, to: parent)
+          for place in places { append(place.places, to: place) }
+        }
+        append(places, to: nil)
+        outline.expand(outline.items.filter { opened.contains($0.id) })
+        dataSource.apply(outline, to: .main, animatingDifferences: true)
+      }
+
+      @objc private func collapseAll() {
+        var outline = dataSource.snapshot(for: .main)
+        outline.collapse(outline.items)
+        opened.removeAll()
+        dataSource.apply(outline, to: .main, animatingDifferences: true)
+      }
+    }
+    // end of screen
+  }
+
+  extension AfterRenaming {
+    // screen: books (Tabula)
+    final class ShelfDataSource: TableViewDataSource<Shelf, UUID> {
+      override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+        -> String?
+      {
+        sectionIdentifier(for: section)?.title
+      }
+    }
+
+    final class BooksViewController: UITableViewController {
+      var books: [Book] = []
+      private lazy var dataSource = ShelfDataSource(tableView: tableView) {
+        [weak self] tableView, indexPath, id in
+        let cell = tableView.dequeueReusableCell(withIdentifier: "book", for: indexPath)
+        var content = cell.defaultContentConfiguration()
+        content.text = self?.books.first { $0.id == id }?.title
+        cell.contentConfiguration = content
+        return cell
+      }
+
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "book")
+        show(animated: false)
+      }
+
+      override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        guard let id = dataSource.itemIdentifier(for: indexPath),
+          let index = books.firstIndex(where: { $0.id == id })
+        else { return }
+        books[index].shelf = books[index].shelf == .reading ? .finished : .reading
+        show(animated: true)
+      }
+
+      private func show(animated: Bool) {
+        var snapshot = DiffableSnapshot<Shelf, UUID>()
+        snapshot.appendSections(Shelf.allCases)
+        for shelf in Shelf.allCases {
+          snapshot.appendItems(books.filter { $0.shelf == shelf }.map(\.id), toSection: shelf)
+        }
+        dataSource.apply(snapshot, animatingDifferences: animated)
+      }
+    }
+    // end of screen
+
+    // screen: places (Tabula)
+    final class PlacesViewController: UIViewController {
+      enum Section: Hashable, Sendable { case main }
+
+      var places: [Place] = [] { didSet { if isViewLoaded { show() } } }
+      private var opened: Set<UUID> = []
+      private var collectionView: UICollectionView!
+      private var dataSource: CollectionViewDataSource<Section, Place>!
+
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        let layout = UICollectionViewCompositionalLayout.list(using: .init(appearance: .sidebar))
+        collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(collectionView)
+        let cell = UICollectionView.CellRegistration<UICollectionViewListCell, Place> {
+          cell, _, place in
+          var content = cell.defaultContentConfiguration()
+          content.text = place.name
+          cell.contentConfiguration = content
+          cell.accessories = place.places.isEmpty ? [] : [.outlineDisclosure()]
+        }
+        dataSource = CollectionViewDataSource(collectionView: collectionView) {
+          collectionView, indexPath, place in
+          collectionView.dequeueConfiguredReusableCell(using: cell, for: indexPath, item: place)
+        }
+        dataSource.sectionSnapshotHandlers.willExpandItem = { [weak self] place in
+          self?.opened.insert(place.id)
+        }
+        dataSource.sectionSnapshotHandlers.willCollapseItem = { [weak self] place in
+          self?.opened.remove(place.id)
+        }
+        navigationItem.rightBarButtonItem = UIBarButtonItem(
+          title: "Collapse All", style: .plain, target: self, action: #selector(collapseAll))
+        show()
+      }
+
+      private func show() {
+        var outline = DiffableSectionSnapshot<Place>()
+        func append(_ places: [Place], to parent: Place?) {
+          outline.append(places, to: parent)
+          for place in places { append(place.places, to: place) }
+        }
+        append(places, to: nil)
+        outline.expand(outline.items.filter { opened.contains($0.id) })
+        dataSource.apply(outline, to: .main, animatingDifferences: true)
+      }
+
+      @objc private func collapseAll() {
+        var outline = dataSource.snapshot(for: .main)
+        outline.collapse(outline.items)
+        opened.removeAll()
+        dataSource.apply(outline, to: .main, animatingDifferences: true)
+      }
+    }
+    // end of screen
+  }
 #endif
