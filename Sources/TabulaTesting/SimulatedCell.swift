@@ -21,6 +21,11 @@ open class SimulatedCell {
   public var representedID: AnyHashable?
   /// How many times the cell was prepared for reuse.
   public private(set) var reuseCount = 0
+  /// The editing controls a collection view's list cell shows for its row
+  /// (UIKit's `.delete()` and `.reorder()` accessories, which TabulaUIKit
+  /// adds as the data source says); a table's rows show theirs by
+  /// themselves, so its cells keep none.
+  public internal(set) var editingControls: EditingControls = []
 
   /// Makes a cell; the view calls this when its reuse pool is empty.
   public required init(reuseIdentifier: String) {

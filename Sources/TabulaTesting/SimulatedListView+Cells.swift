@@ -112,6 +112,7 @@ extension SimulatedListView {
       display.displayedPaths[token] = path
       if display.cells[token] == nil {
         let cell = source.cell(for: self, at: path)
+        showEditingControls(of: source, on: cell, at: path)
         display.cells[token] = cell
         DelegateComposition.notify(
           tabula: { source.willDisplay(cell, forItemAt: path) },
@@ -234,5 +235,16 @@ extension SimulatedListView {
   func scroll(to offset: Double) {
     let limit = max(0, heightIndex.contentHeight - Double(viewportHeight))
     viewport.contentOffset = max(0, min(offset, limit))
+  }
+}
+
+extension SimulatedListView {
+  /// A collection view's list cell shows the editing controls its data
+  /// source gives the row, as TabulaUIKit adds them; a table's row shows
+  /// its own.
+  func showEditingControls(
+    of source: any ListHostDataSource<SimulatedCell>, on cell: SimulatedCell, at path: ItemPath
+  ) {
+    cell.editingControls = kind == .table ? [] : source.editingControls(forItemAt: path)
   }
 }

@@ -26,6 +26,9 @@ extension SimulatedListView {
     dropSectionViews()
     loadWithoutCells(dataSourceCounts())
     layOut()
+    // UIKit's reload deselects every row; a data source's selection shows again.
+    viewSelection.removeAll()
+    syncSelectionWithDataSource()
   }
 
   /// Performs the operations `updates` makes as one animated batch, checked
@@ -158,6 +161,12 @@ extension SimulatedListView {
           self.batch.operations.append(operations)
           self.batch.titleRefreshes += changes.sectionUpdates.map(\.to)
         }, completion: { _ in completion() })
+      // Rows the batch moved or reloaded: the data source's selection by id
+      // shows at their new paths (the glue's sync after each batch).
+      if !batch.isOpen, hostDataSource?.managesSelection == true {
+        viewSelection.removeAll()
+        syncSelectionWithDataSource()
+      }
     } catch {
       violations.append(error)
       batch.pendingAnchor = nil
@@ -251,6 +260,7 @@ extension SimulatedListView {
       guard let cell = visibleCell(at: path), let source = hostDataSource else { continue }
       display.reconfiguring = (path, cell)
       let returned = source.cell(for: self, at: path)
+      showEditingControls(of: source, on: returned, at: path)
       display.reconfiguring = nil
       if returned !== cell {
         violations.append(

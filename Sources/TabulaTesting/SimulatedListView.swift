@@ -324,6 +324,28 @@ public class SimulatedListView: ListHost {
   /// The cells in the viewport, in order.
   public var visibleCells: [SimulatedCell] { visibleItemPaths.compactMap(visibleCell(at:)) }
 
+  /// UIKit's `allowsMultipleSelection`: whether the view's own selection
+  /// (``selectedItemPaths``) may hold several rows outside editing. `false`
+  /// by default, as in UIKit: selecting a row then deselects the others.
+  public var allowsMultipleSelection = false
+
+  /// UIKit's `allowsMultipleSelectionDuringEditing`: the same, while
+  /// ``isEditing``.
+  public var allowsMultipleSelectionDuringEditing = false
+
+  /// UIKit's `isEditing`: which of the two flags above applies.
+  public var isEditing = false
+
+  /// The rows the view shows selected, in list order: UIKit's
+  /// `indexPathsForSelectedRows`, kept by the view's own rules
+  /// (``setSelected(_:at:)``). A data source that keeps the selection
+  /// (`managesSelection`) has the view mirror it, as TabulaUIKit's glue
+  /// does: after each batch and reload, and on every change.
+  public var selectedItemPaths: [ItemPath] { viewSelection.sorted() }
+
+  /// The view's own selection (see ``selectedItemPaths``).
+  var viewSelection: Set<ItemPath> = []
+
   /// What the view shows behind its rows while it has none (a
   /// `ListController`'s `emptyState`), as a UIKit view's `backgroundView`.
   public internal(set) var emptyState: EmptyState?
@@ -338,9 +360,20 @@ public class SimulatedListView: ListHost {
     emptyState?.action?()
   }
 
-  /// Simulates a tap on the row at `path`: the data source hears of it,
-  /// then the ``delegate``.
+  /// Simulates a tap on the row at `path`, as UIKit handles it: the view
+  /// selects the row (deselecting the others unless several rows may be
+  /// selected, ``allowsMultipleSelectionNow``) and the data source hears of
+  /// it, then the ``delegate``. Where several rows may be selected, a tap
+  /// on a selected row deselects it instead (`didDeselectItem`).
   public func selectItem(at path: ItemPath) {
+    if allowsMultipleSelectionNow, viewSelection.contains(path) {
+      setSelected(false, at: path)
+      DelegateComposition.notify(
+        tabula: { hostDataSource?.didDeselectItem(at: path) },
+        app: { delegate?.listView(self, didDeselectItemAt: path) })
+      return
+    }
+    setSelected(true, at: path)
     DelegateComposition.notify(
       tabula: { hostDataSource?.didSelectItem(at: path) },
       app: { delegate?.listView(self, didSelectItemAt: path) })

@@ -22,6 +22,10 @@ public protocol SimulatedListViewDelegate: AnyObject {
   /// The user tapped the row at `path` (UIKit's `didSelectRowAt`).
   func listView(_ listView: SimulatedListView, didSelectItemAt path: ItemPath)
 
+  /// The user tapped the selected row at `path` where several rows may be
+  /// selected, which deselected it (UIKit's `didDeselectRowAt`).
+  func listView(_ listView: SimulatedListView, didDeselectItemAt path: ItemPath)
+
   /// `cell` is about to show the row at `path` (UIKit's `willDisplay`).
   func listView(
     _ listView: SimulatedListView, willDisplay cell: SimulatedCell, forItemAt path: ItemPath)
@@ -42,6 +46,9 @@ public protocol SimulatedListViewDelegate: AnyObject {
 extension SimulatedListViewDelegate {
   /// Ignored.
   public func listView(_ listView: SimulatedListView, didSelectItemAt path: ItemPath) {}
+
+  /// Ignored.
+  public func listView(_ listView: SimulatedListView, didDeselectItemAt path: ItemPath) {}
 
   /// Ignored.
   public func listView(

@@ -65,8 +65,12 @@
         TabulaLog.report("a collection view asked for a cell at \(indexPath) with no data source")
         return UICollectionViewCell()
       }
-      let cell = source.cell(for: collectionView, at: ItemPath(indexPath))
+      let path = ItemPath(indexPath)
+      let cell = source.cell(for: collectionView, at: path)
       owner?.didMake(cell, at: indexPath, in: collectionView)
+      if let cell = cell as? UICollectionViewListCell {
+        cell.showEditingControls(source.editingControls(forItemAt: path))
+      }
       return cell
     }
 

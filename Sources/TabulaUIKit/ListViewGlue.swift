@@ -43,6 +43,10 @@
     var selectedIndexPaths: [IndexPath] { get }
     /// Selects or deselects a row or item without animation or scrolling.
     func setSelected(_ selected: Bool, at indexPath: IndexPath)
+    /// UIKit's `allowsMultipleSelection`.
+    var allowsMultipleSelection: Bool { get set }
+    /// UIKit's `allowsMultipleSelectionDuringEditing`.
+    var allowsMultipleSelectionDuringEditing: Bool { get set }
   }
 
   extension BatchUpdatingListView {
@@ -170,6 +174,15 @@
     func syncSelectionWithDataSource() {
       guard let source = hostDataSource, source.managesSelection, !hasUncommittedUpdates else {
         return
+      }
+      // The mode's flags first: with a single-selection flag left, UIKit
+      // would keep one row of several.
+      let flags = SelectionMode.ViewFlags(source.selectionMode)
+      if allowsMultipleSelection != flags.allowsMultipleSelection {
+        allowsMultipleSelection = flags.allowsMultipleSelection
+      }
+      if allowsMultipleSelectionDuringEditing != flags.allowsMultipleSelectionDuringEditing {
+        allowsMultipleSelectionDuringEditing = flags.allowsMultipleSelectionDuringEditing
       }
       let wanted = Set(source.selectedItemPaths.map(\.indexPath))
       let shown = Set(selectedIndexPaths)

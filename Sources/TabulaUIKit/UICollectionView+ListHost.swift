@@ -61,9 +61,17 @@
 
     /// Makes the collection view's own selection the data source's, when
     /// the data source keeps one (`managesSelection`). The glue calls it
-    /// after each batch and reload; call it from the controller's
-    /// `selectionDidChange` for selections made in code.
+    /// after each batch and reload; a
+    /// `ListController` calls it on every change of its selection (a
+    /// selection made in code included), through ``selectionDidChange()``.
     public func syncSelection() {
+      syncSelectionWithDataSource()
+    }
+
+    /// The data source's selection or mode changed: the collection view's own
+    /// selection and its multiple-selection flags become the data
+    /// source's (``syncSelection()``).
+    public func selectionDidChange() {
       syncSelectionWithDataSource()
     }
 

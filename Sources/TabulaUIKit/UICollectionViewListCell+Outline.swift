@@ -54,5 +54,20 @@
       }
       kept.append(chevron.accessory)
     }
+
+    /// Shows `controls` while the list is editing: a delete control before
+    /// the content and a reorder handle at the end (`.delete()` and
+    /// `.reorder()` accessories, displayed while editing), and neither
+    /// where `controls` lacks it. The cell's other accessories stay. What
+    /// the collection view's glue does for every row a `ListController`
+    /// makes (``Tabula/ListController/showsEditingControls``).
+    func showEditingControls(_ controls: EditingControls) {
+      let current = accessories
+      var kept = current.filter { $0.accessoryType != .delete && $0.accessoryType != .reorder }
+      if controls.contains(.delete) { kept.insert(.delete(displayed: .whenEditing), at: 0) }
+      if controls.contains(.reorder) { kept.append(.reorder(displayed: .whenEditing)) }
+      guard kept.count != current.count || !controls.isEmpty else { return }
+      accessories = kept
+    }
   }
 #endif

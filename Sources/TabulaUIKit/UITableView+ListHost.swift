@@ -137,9 +137,17 @@
     /// Makes the table view's own selection the data source's, when the
     /// data source keeps one (`managesSelection`): rows reloaded by a batch
     /// lose UIKit's selection, the data source keeps it by id. The glue
-    /// calls it after each batch and reload; call it from the controller's
-    /// `selectionDidChange` for selections made in code.
+    /// calls it after each batch and reload; a
+    /// `ListController` calls it on every change of its selection (a
+    /// selection made in code included), through ``selectionDidChange()``.
     public func syncSelection() {
+      syncSelectionWithDataSource()
+    }
+
+    /// The data source's selection or mode changed: the table view's own
+    /// selection and its multiple-selection flags become the data
+    /// source's (``syncSelection()``).
+    public func selectionDidChange() {
       syncSelectionWithDataSource()
     }
   }

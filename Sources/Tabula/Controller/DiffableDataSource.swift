@@ -152,6 +152,7 @@ public final class DiffableDataSource<
     controller = makeController(provide)
     controller.transactionTiming = .immediate
     controller.scrollAnchoring = .none
+    controller.showsEditingControls = false
     controller.willUserMoveItem = { [weak self] _, from, to in
       self?.userWillMove(from: from, to: to)
     }

@@ -99,6 +99,12 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
 
   var managesSelection: Bool { controller.selectionMode != .none }
 
+  var selectionMode: SelectionMode { controller.selectionMode }
+
+  func editingControls(forItemAt path: ItemPath) -> EditingControls {
+    controller.editingControls(forItemAt: path)
+  }
+
   func isItemSelected(at path: ItemPath) -> Bool { controller.isItemSelected(at: path) }
 
   var selectedItemPaths: [ItemPath] { controller.selectedItemPaths }

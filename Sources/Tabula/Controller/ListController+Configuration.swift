@@ -82,6 +82,28 @@ extension ListController {
     set { settings.scrollAnchoring = newValue }
   }
 
+  /// Whether a row the user may move (``canMoveItem(at:)``) shows a
+  /// reorder handle in editing mode, and a row the user may delete
+  /// (``canDeleteItem(at:)``) a delete control, where the view's cells need
+  /// them added (a collection view's list cells: Tabula adds `.reorder()`
+  /// and `.delete()` accessories shown while editing; a table shows them by
+  /// itself). On by default; the drop-in data sources turn it off, as
+  /// Apple's leave the accessories to the app.
+  public var showsEditingControls: Bool {
+    get { settings.showsEditingControls }
+    set { settings.showsEditingControls = newValue }
+  }
+
+  /// The controls the row at `path` shows in editing mode (see
+  /// ``showsEditingControls``).
+  public func editingControls(forItemAt path: ItemPath) -> EditingControls {
+    guard settings.showsEditingControls else { return [] }
+    var controls: EditingControls = []
+    if canMoveItem(at: path) { controls.insert(.reorder) }
+    if canDeleteItem(at: path) { controls.insert(.delete) }
+    return controls
+  }
+
   // MARK: Heights
 
   /// The height of an item for a list of a given width, or `nil` for the
@@ -117,7 +139,12 @@ extension ListController {
   /// Setting it to fewer rows than are selected deselects all.
   public var selectionMode: SelectionMode {
     get { selection.mode }
-    set { if selection.setMode(newValue) { selectionHooks.selectionDidChange?() } }
+    set {
+      let old = selection.mode
+      let changed = selection.setMode(newValue)
+      if changed || old != newValue { _host?.selectionDidChange() }
+      if changed { selectionHooks.selectionDidChange?() }
+    }
   }
 
   /// Whether the list is in editing mode (UIKit's `isEditing`): hosts show

@@ -6,9 +6,12 @@
 // presenter first, then `didSelect`.
 
 extension ListController {
-  /// The ids of the selected items, in the order they were selected.
+  /// The ids of the selected items, in the order they were selected: items
+  /// of the latest snapshot applied (``latestSnapshot``), shown or about
+  /// to be, as a SwiftUI selection binding states them.
   public var selectedIDs: [Item.ID] {
-    selection.ids.filter { _snapshot.contains(itemWithID: $0) }
+    let latest = latestSnapshot
+    return selection.ids.filter { latest.contains(itemWithID: $0) }
   }
 
   /// The paths of the selected items in the list on screen, in list order.
@@ -18,9 +21,10 @@ extension ListController {
 
   /// Selects the item with `id` (in ``SelectionMode/single``, instead of
   /// the one selected before). Ignored with ``SelectionMode/none`` or an id
-  /// the list does not show.
+  /// that the latest snapshot applied (``latestSnapshot``) does not hold:
+  /// a row that an update running or waiting adds can be selected at once.
   public func select(_ id: Item.ID) {
-    changeSelection { $0.select(id, shown: _snapshot.contains(itemWithID: id)) }
+    changeSelection { $0.select(id, shown: latestSnapshot.contains(itemWithID: id)) }
   }
 
   /// Deselects the item with `id`.
@@ -30,17 +34,19 @@ extension ListController {
 
   /// Selects the item with `id`, or deselects it if it was selected.
   public func toggleSelection(_ id: Item.ID) {
-    changeSelection { $0.toggle(id, shown: _snapshot.contains(itemWithID: id)) }
+    changeSelection { $0.toggle(id, shown: latestSnapshot.contains(itemWithID: id)) }
   }
 
-  /// Makes the selection exactly `ids` (those the list shows; others are
+  /// Makes the selection exactly `ids` (those of the latest snapshot
+  /// applied, ``latestSnapshot``, shown or about to be; others are
   /// ignored), as a SwiftUI selection binding states it: ids missing from
   /// it are deselected, new ones selected, with one
   /// ``selectionDidChange``. Returns whether the selection changed.
   @discardableResult
   public func setSelection(_ ids: Set<Item.ID>) -> Bool {
     let current = Set(selectedIDs)
-    let shown = ids.filter { _snapshot.contains(itemWithID: $0) }
+    let latest = latestSnapshot
+    let shown = ids.filter { latest.contains(itemWithID: $0) }
     guard shown != current else { return false }
     changeSelection { state in
       var changed = false
@@ -53,7 +59,7 @@ extension ListController {
 
   /// Selects every item (``SelectionMode/multiple`` only).
   public func selectAll() {
-    changeSelection { $0.selectAll(_snapshot.items.map(\.id)) }
+    changeSelection { $0.selectAll(latestSnapshot.items.map(\.id)) }
   }
 
   /// Deselects every item.
@@ -74,7 +80,11 @@ extension ListController {
   /// ``didSelect``.
   func didSelectItem(at path: ItemPath) {
     guard let item = _specialised.item(self, path) else { return }
+    let before = selection
     changeSelection { $0.tap(item.id) }
+    // A host that selected the row itself (UIKit, several rows allowed)
+    // shows the selection the tap made, even none.
+    if selection == before, selection.mode != .none { _host?.selectionDidChange() }
     if let presenters {
       let model = Self.model(of: item)
       if let resolved = Self.resolved(model, in: presenters) {
@@ -102,9 +112,17 @@ extension ListController {
     selectionHooks.didSelectHeader?(_snapshot.sections[section], section)
   }
 
-  /// Deselects the item at `path`, which the host deselected.
+  /// Deselects the item at `path`, which the host deselected. In
+  /// ``SelectionMode/multiple`` outside editing, where a host that allows
+  /// several selected rows deselects one on a tap, the tap opens the row
+  /// instead (as a tap on any row does there) and it stays selected.
   func didDeselectItem(at path: ItemPath) {
     guard let item = _snapshot.item(at: path) else { return }
+    guard selection.mode != .multiple || selection.isEditing else {
+      didSelectItem(at: path)
+      _host?.selectionDidChange()
+      return
+    }
     deselect(item.id)
   }
 
@@ -115,15 +133,19 @@ extension ListController {
     toggleSelection(item.id)
   }
 
-  /// Drops the ids the list no longer shows (after a transaction or an
-  /// edit): a deleted row leaves the selection.
+  /// Drops the ids the latest snapshot no longer holds (after a
+  /// transaction or an edit): a deleted row leaves the selection; a row
+  /// that an update still waiting adds keeps it.
   func pruneSelection() {
-    changeSelection { $0.keep { _snapshot.contains(itemWithID: $0) } }
+    let latest = latestSnapshot
+    changeSelection { $0.keep { latest.contains(itemWithID: $0) } }
   }
 
-  /// Applies a transition of the selection, and tells
+  /// Applies a transition of the selection, and tells the host and
   /// ``selectionDidChange`` if it changed it.
   private func changeSelection(_ transition: (inout SelectionState<Item.ID>) -> Bool) {
-    if transition(&selection) { selectionHooks.selectionDidChange?() }
+    guard transition(&selection) else { return }
+    _host?.selectionDidChange()
+    selectionHooks.selectionDidChange?()
   }
 }

@@ -103,6 +103,13 @@ public protocol ListHost<Cell>: AnyObject {
   /// ``ListController`` calls it when its list becomes empty or stops
   /// being empty, and when its ``ListController/emptyState`` changes.
   func showEmptyState(_ state: EmptyState?)
+
+  /// The data source's selection or its ``ListHostDataSource/selectionMode``
+  /// changed: a host with a selection of its own (UIKit's selected rows)
+  /// makes it the data source's, when the data source keeps one
+  /// (``ListHostDataSource/managesSelection``). A ``ListController`` calls
+  /// it on every change, a user's tap or the app's `select`.
+  func selectionDidChange()
 }
 
 extension ListHost {
@@ -122,6 +129,9 @@ extension ListHost {
 
   /// Shows nothing: the host has no place for an empty state.
   public func showEmptyState(_ state: EmptyState?) {}
+
+  /// Nothing: the host reads the selection when it draws.
+  public func selectionDidChange() {}
 
   /// Registers nothing (`true`): the host makes its section views without
   /// registrations.

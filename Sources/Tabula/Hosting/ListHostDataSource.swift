@@ -98,6 +98,15 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// otherwise the host's own selection is left alone).
   var managesSelection: Bool { get }
 
+  /// The controls the row at `path` shows in editing mode, on a host whose
+  /// cells need them added (see ``EditingControls``).
+  func editingControls(forItemAt path: ItemPath) -> EditingControls
+
+  /// How many rows may be selected, which the host's own selection allows
+  /// (UIKit's `allowsMultipleSelection` and
+  /// `allowsMultipleSelectionDuringEditing` for ``SelectionMode/multiple``).
+  var selectionMode: SelectionMode { get }
+
   /// Whether the item at `path` is selected (the host marks it).
   func isItemSelected(at path: ItemPath) -> Bool
 
@@ -189,6 +198,12 @@ extension ListHostDataSource {
 
   /// `false`: the host's own selection is the app's.
   public var managesSelection: Bool { false }
+
+  /// ``SelectionMode/none``: the host's own selection is the app's.
+  public var selectionMode: SelectionMode { .none }
+
+  /// None: the app adds the controls its cells show.
+  public func editingControls(forItemAt path: ItemPath) -> EditingControls { [] }
 
   /// Nothing is selected.
   public func isItemSelected(at path: ItemPath) -> Bool { false }

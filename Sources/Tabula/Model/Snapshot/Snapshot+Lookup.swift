@@ -238,6 +238,29 @@ extension Snapshot {
   }
 }
 
+extension Snapshot {
+  /// Whether `other` shows the same list: the same sections and items, in
+  /// the same order, each with content equal to its counterpart's
+  /// (`isContentEqual(to:)`). One pass over both, O(1) for the very same
+  /// value (``isIdentical(to:)``); reload and reconfigure marks are not
+  /// compared. What an update that may rebuild an equal snapshot (a SwiftUI
+  /// body) checks before diffing.
+  public func hasSameContent(as other: Snapshot) -> Bool {
+    if _isIdentical(to: other) { return true }
+    guard _sections.count == other._sections.count, numberOfItems == other.numberOfItems else {
+      return false
+    }
+    for (mine, theirs) in zip(_sections, other._sections) {
+      guard mine.id == theirs.id, mine.isContentEqual(to: theirs) else { return false }
+    }
+    guard _allSectionStarts == other._allSectionStarts else { return false }
+    for (mine, theirs) in zip(_allItems, other._allItems) {
+      guard mine.id == theirs.id, mine.isContentEqual(to: theirs) else { return false }
+    }
+    return true
+  }
+}
+
 extension Snapshot: Equatable where SectionModel: Equatable, Item: Equatable {
   /// Two snapshots are equal when they hold equal sections with equal items in
   /// the same order. Reload and reconfigure marks are not compared.
