@@ -22,10 +22,19 @@
   ///
   /// What SwiftUI's `List` conventions become:
   ///
-  /// - **Rows by type**: ``rows(for:content:)`` registers a row builder for
-  ///   a model type (a protocol works too: rows of every type that conforms
-  ///   fall back to it, as presenters do); an `AnyItem` snapshot mixes types.
-  /// - **Selection**: ``selection(_:)`` binds a `Set` of item ids both ways.
+  /// - **Rows by type**: ``rows(for:leadingSwipeActions:swipeActions:content:)``
+  ///   registers a row builder for a model type (a protocol works too: rows
+  ///   of every type that conforms fall back to it, as presenters do); an
+  ///   `AnyItem` snapshot mixes types. Rows follow the list as `List`'s
+  ///   do: each update of the list hands its latest builders and its
+  ///   environment (`@EnvironmentObject`s, custom keys, font, tint) to every
+  ///   row, and SwiftUI renders again what changed; a row that reads an
+  ///   `@Observable` model (iOS 17) or observes an object is rendered again
+  ///   alone when it changes.
+  /// - **Sections**: ``headers(for:content:)`` and ``footers(for:content:)``.
+  /// - **Selection**: ``selection(_:)`` binds a `Set` of item ids both ways,
+  ///   several rows at once; a binding set while its rows are being added
+  ///   holds. Without a binding a tap highlights the row and lets go.
   /// - **Pull to refresh**: the environment's `refresh` action (SwiftUI's
   ///   `.refreshable`) drives a `UIRefreshControl`.
   /// - **Edit mode, moves, deletes and undo**: the environment's `editMode`
@@ -36,8 +45,16 @@
   /// - **Paging**: a `PagedSource` loads its next page as its last rows
   ///   appear (the controller reports visible rows to it).
   /// - **Scroll position**: kept across updates by Tabula's reading anchor.
-  /// - **Layouts**: ``layout(_:)`` takes a `SectionLayout` (`.list(...)`,
-  ///   `.grid(columns:...)`).
+  /// - **Layouts and styles**: ``layout(_:)`` takes a `SectionLayout`:
+  ///   `.list(.insetGrouped)` (the default), `.list(.plain)`,
+  ///   `.list(.grouped)`, `.list(.sidebar)` are `List`'s `.listStyle`s;
+  ///   `.grid(columns:...)` is a grid.
+  ///
+  /// Where it differs from `List`: rows are `UIHostingConfiguration`s in
+  /// collection view cells, so a row's `@State` lives as long as its cell
+  /// shows that row; the edit mode's reorder handles and delete controls
+  /// show for rows of a source (an array or a snapshot is the app's, and
+  /// its edits are the app's to make).
   @MainActor
   public struct TabulaList<SectionModel: Diffable, Item: Diffable>: UIViewRepresentable {
     /// Where the list's snapshots come from.
@@ -50,7 +67,10 @@
     }
 
     let content: Content
-    var registrations: [@MainActor (PresenterRegistry<UICollectionViewCell>) -> Void] = []
+    /// Stores a registration's latest builders in the rows' slots and,
+    /// given a registry (when the list is made), registers its presenter.
+    var registrations: [@MainActor (PresenterRegistry<UICollectionViewCell>?, LiveRows) -> Void] =
+      []
     var sectionLayout = SectionLayout.list(.insetGrouped)
     var selectionBinding: Binding<Set<Item.ID>>?
     var moves: (@MainActor (Item) -> Bool)?
@@ -73,20 +93,28 @@
     // MARK: Configuring
 
     /// Shows models of type `type` (in items, or inside `AnyItem`s) with
-    /// `content`, and `swipeActions` on a swipe from the trailing edge (an
-    /// action's handler runs async and may throw; `SwipeAction.delete()`
-    /// deletes the row as a user edit, with undo). The builders are read
-    /// when the list is made: rows are functions of their model.
+    /// `content`, with `leadingSwipeActions` on a swipe from the leading
+    /// edge and `swipeActions` from the trailing edge (an action's handler
+    /// runs async and may throw; `SwipeAction.delete()` deletes the row as
+    /// a user edit, with undo; `symbolName` and `tint` set its look). As
+    /// with `List`, the builders are the latest the list was given: a row
+    /// or an action that reads the view's `@State` sees its current value.
     public func rows<Model, Row: View>(
       for type: Model.Type,
+      leadingSwipeActions: @escaping @MainActor (Model) -> [SwipeAction] = { _ in [] },
       swipeActions: @escaping @MainActor (Model) -> [SwipeAction] = { _ in [] },
       @ViewBuilder content: @escaping @MainActor (Model) -> Row
     ) -> TabulaList {
       var list = self
-      list.registrations.append { presenters in
-        presenters.register(
-          HostingRowPresenter<Model, Row>(swipeActions: swipeActions, content: content),
-          for: Model.self)
+      let key = "rows.\(ObjectIdentifier(Model.self))"
+      list.registrations.append { presenters, rows in
+        let slot = rows.slot(key) {
+          RowSlot(content: content, leading: leadingSwipeActions, trailing: swipeActions)
+        }
+        slot.content = content
+        slot.leading = leadingSwipeActions
+        slot.trailing = swipeActions
+        presenters?.register(LiveRowPresenter(slot: slot, rows: rows), for: Model.self)
       }
       return list
     }
@@ -95,10 +123,28 @@
     public func headers<Section, Header: View>(
       for type: Section.Type, @ViewBuilder content: @escaping @MainActor (Section) -> Header
     ) -> TabulaList {
+      sectionViews(for: type) { slot in slot.header = { AnyView(content($0)) } }
+    }
+
+    /// Shows section footers of sections whose model is of type `type`.
+    public func footers<Section, Footer: View>(
+      for type: Section.Type, @ViewBuilder content: @escaping @MainActor (Section) -> Footer
+    ) -> TabulaList {
+      sectionViews(for: type) { slot in slot.footer = { AnyView(content($0)) } }
+    }
+
+    /// Stores a header or footer builder for `type`'s sections, whose
+    /// presenter shows both.
+    private func sectionViews<Section>(
+      for type: Section.Type, _ store: @escaping @MainActor (SectionSlot<Section>) -> Void
+    ) -> TabulaList {
       var list = self
-      list.registrations.append { presenters in
-        presenters.register(
-          HostingHeaderPresenter<Section, Header>(content: content), forSection: Section.self)
+      let key = "sections.\(ObjectIdentifier(Section.self))"
+      list.registrations.append { presenters, rows in
+        let slot = rows.slot(key) { SectionSlot<Section>() }
+        store(slot)
+        presenters?.register(
+          LiveSectionPresenter(slot: slot, rows: rows), forSection: Section.self)
       }
       return list
     }
@@ -154,7 +200,11 @@
       var controller: ListController<SectionModel, Item, UICollectionViewCell>?
       var connected: ObjectIdentifier?
       var selection: Binding<Set<Item.ID>>?
-      var undoManager: UndoManager?
+      /// The undo manager the list's edits are registered with, and the
+      /// binding that registers them.
+      var undo: (manager: UndoManager, binding: UndoBinding)?
+      /// The environment and latest builders the rows read.
+      let rows = LiveRows()
       /// Whether `updateUIView` runs: the selection binding is the source of
       /// truth then, and is not written back (SwiftUI forbids state changes
       /// during a view update).
@@ -175,13 +225,12 @@
       let collectionView = UICollectionView(
         frame: .zero, collectionViewLayout: .tabula(default: sectionLayout))
       let coordinator = context.coordinator
-      for register in registrations { register(coordinator.presenters) }
+      for register in registrations { register(coordinator.presenters, coordinator.rows) }
+      coordinator.rows.update(environment: context.environment)
       let controller = ListController<SectionModel, Item, UICollectionViewCell>(
         host: collectionView, presenters: coordinator.presenters)
-      controller.reportsVisibleRows = true
-      controller.selectionDidChange = { [weak coordinator, weak controller, weak collectionView] in
+      controller.selectionDidChange = { [weak coordinator, weak controller] in
         guard let coordinator, let controller else { return }
-        collectionView?.syncSelection()
         guard !coordinator.isUpdating, let binding = coordinator.selection else { return }
         let ids = Set(controller.selectedIDs)
         if binding.wrappedValue != ids { binding.wrappedValue = ids }
@@ -191,13 +240,15 @@
       return collectionView
     }
 
-    /// Applies what changed: the data, the selection, edit mode, refresh
-    /// and undo.
+    /// Applies what changed: the rows' builders and environment, the data,
+    /// the selection, edit mode, refresh and undo.
     public func updateUIView(_ collectionView: UICollectionView, context: Context) {
       let coordinator = context.coordinator
       guard let controller = coordinator.controller else { return }
       coordinator.isUpdating = true
       defer { coordinator.isUpdating = false }
+      for register in registrations { register(nil, coordinator.rows) }
+      coordinator.rows.update(environment: context.environment)
       if coordinator.layout != sectionLayout {
         coordinator.layout = sectionLayout
         collectionView.setCollectionViewLayout(.tabula(default: sectionLayout), animated: true)
@@ -230,10 +281,12 @@
       } else {
         controller.canDelete = nil
       }
-      if let tapped {
-        controller.didSelect = { item, _ in tapped(item) }
-      } else {
-        controller.didSelect = nil
+      // Without a binding a tap highlights the row and lets go, as `List`'s
+      // rows do; with one, the row stays selected.
+      let keepsSelection = selectionBinding != nil
+      controller.didSelect = { [weak collectionView] item, path in
+        if !keepsSelection { collectionView?.deselectItem(at: path.indexPath, animated: true) }
+        tapped?(item)
       }
       coordinator.selection = selectionBinding
       // Taps select only when a binding keeps the selection (as `List`);
@@ -246,13 +299,25 @@
         controller.isEditing = editing
         collectionView.isEditing = editing
       }
-      // The first undo manager the list sees takes its edits (binding
-      // another would register every edit twice).
-      if let undoManager = context.environment.undoManager, coordinator.undoManager == nil {
-        coordinator.undoManager = undoManager
-        controller.bindUndoManager(undoManager)
+      // The environment's undo manager takes the list's edits: a new one
+      // (the list moved to another window) replaces the old, whose actions
+      // for this list go.
+      let undoManager = context.environment.undoManager
+      if coordinator.undo?.manager !== undoManager {
+        coordinator.undo?.binding.unbind()
+        coordinator.undo = undoManager.map { ($0, controller.bindUndoManager($0)) }
       }
       coordinator.refresh.update(context.environment.refresh, on: collectionView)
+    }
+
+    /// The list goes away: its undo actions leave the undo manager (they
+    /// would do nothing), and it stops following its source.
+    public static func dismantleUIView(_ collectionView: UICollectionView, coordinator: Coordinator)
+    {
+      coordinator.undo?.binding.unbind()
+      coordinator.undo = nil
+      coordinator.controller?.disconnect()
+      coordinator.connected = nil
     }
   }
 

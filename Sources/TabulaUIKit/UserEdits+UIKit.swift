@@ -127,12 +127,17 @@
       guard !actions.isEmpty else { return nil }
       return UISwipeActionsConfiguration(
         actions: actions.map { [weak source] action in
-          UIContextualAction(
+          let contextual = UIContextualAction(
             style: action.style == .destructive ? .destructive : .normal, title: action.title
           ) { _, _, done in
             source?.performSwipeAction(action, forItemAt: path)
             done(true)
           }
+          if let symbolName = action.symbolName {
+            contextual.image = UIImage(systemName: symbolName)
+          }
+          if let tint = action.tint { contextual.backgroundColor = tint.color }
+          return contextual
         })
     }
   #endif
@@ -187,18 +192,50 @@
     /// Mirrors the controller's `history` into `undoManager`: each user edit
     /// becomes an undo action with its name ("Move Contact"), and Undo and
     /// Redo (the Edit menu, shake to undo) call `undo()` and `redo()`.
-    /// Keeps the `historyDidChange` set before it, and calls it too. Call
-    /// it once per controller (a second call would register every edit
-    /// twice), and undo through the manager rather than `undo()` directly,
-    /// which the manager would not hear of.
-    public func bindUndoManager(_ undoManager: UndoManager) {
+    /// Keeps the `historyDidChange` set before it, and calls it too. Undo
+    /// through the manager rather than `undo()` directly, which the manager
+    /// would not hear of.
+    ///
+    /// Returns the binding: ``UndoBinding/unbind()`` removes this list's
+    /// actions from the manager and registers no more, for a list that
+    /// goes away or moves to another manager (a window's). Bind a
+    /// controller to one manager at a time: two would each register every
+    /// edit.
+    @discardableResult
+    public func bindUndoManager(_ undoManager: UndoManager) -> UndoBinding {
       let bridge = UndoBridge(controller: self, undoManager: undoManager)
       let previous = historyDidChange
+      // The controller keeps the bridge (an ignored binding still binds);
+      // after `unbind()` it has no manager and registers nothing.
       historyDidChange = {
         previous?()
         bridge.historyChanged()
       }
+      return UndoBinding(bridge: bridge)
     }
+  }
+
+  /// A list's user edits bound to an undo manager
+  /// (`ListController.bindUndoManager(_:)`): keep it while the binding
+  /// should last, and ``unbind()`` when the list goes away, so that the
+  /// manager keeps no actions that would do nothing.
+  @MainActor
+  public final class UndoBinding {
+    private var end: (@MainActor () -> Void)?
+
+    init<SectionModel, Item, Cell>(bridge: UndoBridge<SectionModel, Item, Cell>) {
+      end = { [weak bridge] in bridge?.unbind() }
+    }
+
+    /// Removes the list's actions from the undo manager, and registers no
+    /// more of its edits.
+    public func unbind() {
+      end?()
+      end = nil
+    }
+
+    /// Whether the binding still registers the list's edits.
+    public var isBound: Bool { end != nil }
   }
 
   /// Registers a controller's user edits with an undo manager. The undo
@@ -225,6 +262,12 @@
       self.undoManager = undoManager
       seen = controller.history.recordedCount
       steps = (controller.history.undoSteps.count, controller.history.redoSteps.count)
+    }
+
+    /// Removes this list's actions from the manager; registers no more.
+    func unbind() {
+      undoManager?.removeAllActions(withTarget: performer)
+      undoManager = nil
     }
 
     /// A new user edit becomes an undo action; a step the history dropped
@@ -292,6 +335,24 @@
     /// Runs `step` (the registration's object).
     @objc func perform(_ step: UndoStep) {
       step.action()
+    }
+  }
+
+  extension SwipeAction.Tint {
+    /// The system colour.
+    var color: UIColor {
+      switch self {
+      case .red: .systemRed
+      case .orange: .systemOrange
+      case .yellow: .systemYellow
+      case .green: .systemGreen
+      case .teal: .systemTeal
+      case .blue: .systemBlue
+      case .indigo: .systemIndigo
+      case .purple: .systemPurple
+      case .pink: .systemPink
+      case .gray: .systemGray
+      }
     }
   }
 #endif

@@ -6,7 +6,7 @@
 
 extension ListController {
   /// The swipe actions of the item at `path` on `edge`: its presenter's
-  /// (``Presenter/trailingSwipeActions(for:)``), with ``SwipeAction/delete(title:)``
+  /// (``Presenter/trailingSwipeActions(for:)``), with ``SwipeAction/delete(title:symbolName:)``
   /// only if the row can be deleted (``canDeleteItem(at:)``).
   func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
     guard let item = _snapshot.item(at: path), let presenters else { return [] }
