@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
     .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
     .library(name: "TabulaSwiftUI", targets: ["TabulaSwiftUI"]),
+    .library(name: "TabulaObservation", targets: ["TabulaObservation"]),
     .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     .executable(name: "tabula-bench", targets: ["tabula-bench"]),
   ],
@@ -58,6 +59,7 @@ let package = Package(
       ]),
     .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
     .target(name: "TabulaSwiftUI", dependencies: ["Tabula", "TabulaUIKit"]),
+    .target(name: "TabulaObservation", dependencies: ["Tabula"]),
     .target(
       name: "TabulaDemoKit",
       dependencies: [
@@ -102,6 +104,9 @@ let package = Package(
         "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(
+      name: "TabulaObservationTests",
+      dependencies: ["Tabula", "TabulaObservation", "TabulaTesting", "TabulaTestSupport"]),
     .testTarget(
       name: "TabulaTerminalTests",
       dependencies: ["Tabula", "TabulaTerminal", "TabulaTestSupport"]),

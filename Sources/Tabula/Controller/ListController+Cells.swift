@@ -21,6 +21,30 @@ extension ListController {
   @inlinable
   func _presentCell(_ host: any ListHost<Cell>, _ path: ItemPath) -> Cell {
     guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
+    if let tracking = configurationTracking {
+      return _presentTracked(host, path, item, tracking)
+    }
+    return _present(host, path, item)
+  }
+
+  /// The cell for `item` at `path`, made while `tracking` records what its
+  /// configuration reads (see ``configurationTracking``).
+  @usableFromInline
+  func _presentTracked(
+    _ host: any ListHost<Cell>, _ path: ItemPath, _ item: Item,
+    _ tracking: any ConfigurationTracking
+  ) -> Cell {
+    var cell: Cell?
+    tracking.track({ cell = _present(host, path, item) }, onChange: trackedRowChanged(item.id))
+    guard let cell else {
+      preconditionFailure("the configuration tracking did not run the configuration it was given")
+    }
+    return cell
+  }
+
+  /// The cell for `item` at `path` (see ``_presentCell(_:_:)``).
+  @inlinable
+  func _present(_ host: any ListHost<Cell>, _ path: ItemPath, _ item: Item) -> Cell {
     if let presenters {
       let model = Self.model(of: item)
       guard let resolved = Self.resolved(model, in: presenters) else {
@@ -83,5 +107,39 @@ extension ListController {
   func _outOfRange(_ path: ItemPath) -> Never {
     preconditionFailure(
       _snapshot._rangeError(for: path)?.description ?? "item path \(path) is out of range")
+  }
+}
+
+extension ListController {
+  /// What the tracking calls when a read of the row of `id` changes: the
+  /// row is configured again on the main actor.
+  @usableFromInline
+  func trackedRowChanged(_ id: Item.ID) -> @Sendable () -> Void {
+    { [weak self] in
+      Task { @MainActor in self?.configureTrackedRow(id) }
+    }
+  }
+
+  /// Configures the row of `id` again, if it is on screen: its presenter's
+  /// `configure` on the cell it shows, tracked anew; with a cell provider,
+  /// a reconfigure of the item (the provider dequeues).
+  func configureTrackedRow(_ id: Item.ID) {
+    guard let tracking = configurationTracking, let host = _host,
+      let path = _snapshot.path(of: id), let cell = host.visibleCell(at: path),
+      let item = _snapshot.item(at: path)
+    else { return }
+    guard let presenters else {
+      var latest = latestSnapshot
+      guard latest.contains(itemWithID: id) else { return }
+      try? latest.reconfigureItems([id])
+      apply(latest, animatingDifferences: false, completion: nil)
+      return
+    }
+    let model = Self.model(of: item)
+    guard let resolved = Self.resolved(model, in: presenters) else { return }
+    let context = Self.context(resolved, for: item, at: path)
+    tracking.track(
+      { resolved.entry.configure(cell, with: model, context: context) },
+      onChange: trackedRowChanged(id))
   }
 }

@@ -125,6 +125,17 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   /// Makes and configures cells, when there are no ``presenters``.
   public var cellProvider: CellProvider?
 
+  /// What records the models each row's configuration reads, so that a
+  /// change to one (an `@Observable` model's property) updates that row
+  /// alone, in place, without a snapshot: `TabulaObservation`'s
+  /// `ObservationTracker()`, say. `nil` (the default) tracks nothing.
+  ///
+  /// A row on screen whose tracked reads change is configured again (by
+  /// its presenter's `configure`, on the same cell; with a ``cellProvider``,
+  /// as a reconfigure of its item); a row off screen is configured afresh
+  /// when it appears.
+  public var configurationTracking: (any ConfigurationTracking)?
+
   /// The presenters that make, configure and update cells, if any.
   public let presenters: PresenterRegistry<Cell>?
 
