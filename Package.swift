@@ -25,13 +25,14 @@ let package = Package(
     .executable(name: "tabula-bench", targets: ["tabula-bench"]),
   ],
   // What an app pays for: an app that depends on `Tabula`, `TabulaUIKit`,
-  // `TabulaSwiftUI` or `TabulaTesting` resolves no other package. GRDB is resolved only with the
-  // `GRDB` trait (for `TabulaGRDB`), and ArgumentParser only with `Tools`
-  // (the demo and the benchmarks). SwiftPM gives a package's default traits
-  // to its own builds and to apps that depend on it alike, so `Tools` is the
-  // default (the README's `swift run tabula-demo` and `swift test` need it)
-  // and apps say `traits: []` or `traits: ["GRDB"]`; test targets' packages
-  // are never resolved for apps.
+  // `TabulaSwiftUI`, `TabulaObservation` or `TabulaTesting` resolves no other
+  // package. GRDB is resolved only with the `GRDB` trait (for `TabulaGRDB`),
+  // and ArgumentParser only with `Tools` (the demo and the benchmarks).
+  // SwiftPM gives a package's default traits to its own builds and to apps
+  // that depend on it alike, so `Tools` is the default (the README's
+  // `swift run tabula-demo` and `swift test` need it) and apps say
+  // `traits: []` or `traits: ["GRDB"]`; test targets' packages are never
+  // resolved for apps.
   traits: [
     .trait(
       name: "GRDB",

@@ -10,12 +10,14 @@ struct Numbered: Diffable, Hashable {
   var starred = false
 }
 
-/// The SwiftUI tab: three `TabulaList`s with SwiftUI rows, chosen at the
-/// top: 100,000 rows, an outline that opens on tap, and the contacts live
-/// from SQLite.
+/// The SwiftUI tab: four `TabulaList`s with SwiftUI rows, chosen at the
+/// top: a to-do list that behaves as `List` does (environment, selection,
+/// edit mode, undo), 100,000 rows, an outline that opens on tap, and the
+/// contacts live from SQLite.
 @MainActor
 struct SwiftUIScreens: View {
   enum Screen: String, CaseIterable, Identifiable {
+    case todos = "To do"
     case long = "100,000 rows"
     case outline = "Outline"
     case contacts = "Contacts"
@@ -23,7 +25,7 @@ struct SwiftUIScreens: View {
   }
 
   let database: DatabaseQueue
-  @State private var screen = Screen.long
+  @State private var screen = Screen.todos
 
   var body: some View {
     NavigationStack {
@@ -34,6 +36,7 @@ struct SwiftUIScreens: View {
         .pickerStyle(.segmented)
         .padding()
         switch screen {
+        case .todos: TodoScreen()
         case .long: LongList()
         case .outline: OutlineScreen()
         case .contacts: LiveContacts(database: database)
