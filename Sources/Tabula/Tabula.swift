@@ -14,7 +14,8 @@
 //   reading position kept (ScrollAnchor), section layouts, cells that
 //   measure themselves;
 // - Hosting: what a list view must do (ListHost, ListHostDataSource), the
-//   swipe actions and section view kinds it shows, and the reuse pool the
+//   swipe actions, editing controls, selection modes and section view kinds
+//   it shows, and the reuse pool the
 //   package's own list views keep their cells in (CellReusePool);
 // - Observation: ObserverList and ObservationToken, shared by the layers
 //   after it;
