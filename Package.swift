@@ -12,7 +12,7 @@ let internalChecks: [SwiftSetting] =
 
 let package = Package(
   name: "Tabula",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16)],
+  platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16)],
   products: [
     .library(name: "Tabula", targets: ["Tabula"]),
     .library(name: "TabulaTesting", targets: ["TabulaTesting"]),

@@ -28,23 +28,26 @@
     /// one-line rows with an SF Symbol: a loading row, an empty list
     /// (`noResults` unless the placeholder has a message), an error and a
     /// failed page (with `retryHint`, as a tap retries them where the app
-    /// says so), loading more, and the end of a list. Register your own
-    /// presenter for a placeholder type afterwards to restyle it.
+    /// says so), loading more, and the end of a list. On iOS 17 and later,
+    /// the rows that stand for the whole list (loading, no results, an
+    /// error) show the system's `UIContentUnavailableConfiguration`. Register
+    /// your own presenter for a placeholder type afterwards to restyle it.
     public func registerPlaceholders(
       noResults: String = "Nothing here yet.", retryHint: String = "Tap to try again.",
       endOfList: String = "You’re all caught up."
     ) {
       register(LoadingPlaceholder.self) { placeholder, _ in
-        UIListContentConfiguration.placeholder(
-          placeholder.message ?? "Loading…", symbolName: "hourglass")
+        PlaceholderLook.content(
+          placeholder.message ?? "Loading…", symbolName: "hourglass", whole: .loading)
       }
       register(NoResultsPlaceholder.self) { placeholder, _ in
-        UIListContentConfiguration.placeholder(
-          placeholder.message ?? noResults, symbolName: "magnifyingglass")
+        PlaceholderLook.content(
+          placeholder.message ?? noResults, symbolName: "magnifyingglass", whole: .search)
       }
       register(ErrorPlaceholder.self) { placeholder, _ in
-        UIListContentConfiguration.placeholder(
-          placeholder.message, secondaryText: retryHint, symbolName: "exclamationmark.triangle")
+        PlaceholderLook.content(
+          placeholder.message, secondaryText: retryHint, symbolName: "exclamationmark.triangle",
+          whole: .empty)
       }
       register(LoadingMorePlaceholder.self) { _, _ in
         UIListContentConfiguration.placeholder("Loading more…", symbolName: "hourglass")
@@ -57,6 +60,40 @@
       register(EndOfListPlaceholder.self) { _, _ in
         UIListContentConfiguration.placeholder(endOfList, symbolName: "checkmark.circle")
       }
+    }
+  }
+
+  /// The look of a placeholder that stands for the whole list (loading, no
+  /// results, an error): on iOS 17 and later, the system's
+  /// `UIContentUnavailableConfiguration` (`.loading()`, `.search()`,
+  /// `.empty()`), as Apple's own apps show such states; before, a quiet
+  /// list row (``UIKit/UIListContentConfiguration/placeholder(_:secondaryText:symbolName:)``).
+  enum PlaceholderLook {
+    /// Which of the system's content-unavailable looks.
+    enum Whole { case loading, search, empty }
+
+    @MainActor
+    static func content(
+      _ text: String, secondaryText: String? = nil, symbolName: String, whole: Whole
+    ) -> any UIContentConfiguration {
+      // An SDK with iOS 17's declarations ships the Observation module: the
+      // iOS 16 SDKs declare no UIContentUnavailableConfiguration.
+      #if canImport(Observation)
+        if #available(iOS 17, macCatalyst 17, *) {
+          var content: UIContentUnavailableConfiguration
+          switch whole {
+          case .loading: content = .loading()
+          case .search: content = .search()
+          case .empty: content = .empty()
+          }
+          if whole != .loading { content.image = UIImage(systemName: symbolName) }
+          content.text = text
+          content.secondaryText = secondaryText
+          return content
+        }
+      #endif
+      return UIListContentConfiguration.placeholder(
+        text, secondaryText: secondaryText, symbolName: symbolName)
     }
   }
 

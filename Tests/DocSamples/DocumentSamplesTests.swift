@@ -132,11 +132,24 @@ func paragraphs(of block: CodeBlock) -> [String] {
   return paragraphs
 }
 
-/// The sample file in which the paragraphs appear in order, if any.
+/// The sample file in which the paragraphs appear in order, if any. The
+/// first paragraph must not start after an attribute the block leaves out
+/// (`@MainActor` before a `struct`): the block would not compile as shown.
 func sampleFile(containing paragraphs: [String]) -> String? {
   samples: for sample in normalisedSamples {
+    guard let first = paragraphs.first else { return nil }
     var searchStart = sample.text.startIndex
-    for paragraph in paragraphs {
+    var start: Range<String.Index>?
+    while let found = sample.text.range(of: first, range: searchStart..<sample.text.endIndex) {
+      if !endsWithAttribute(sample.text[..<found.lowerBound]) {
+        start = found
+        break
+      }
+      searchStart = found.upperBound
+    }
+    guard let start else { continue samples }
+    searchStart = start.upperBound
+    for paragraph in paragraphs.dropFirst() {
       guard let found = sample.text.range(of: paragraph, range: searchStart..<sample.text.endIndex)
       else { continue samples }
       searchStart = found.upperBound
@@ -144,6 +157,25 @@ func sampleFile(containing paragraphs: [String]) -> String? {
     return sample.name
   }
   return nil
+}
+
+/// Whether normalised `text` ends with an attribute (`@MainActor `,
+/// `@available(iOS 17, *)`): what follows it is a declaration the
+/// attribute belongs to.
+func endsWithAttribute(_ text: Substring) -> Bool {
+  var rest = text
+  if rest.last == " " { rest = rest.dropLast() }
+  if rest.last == ")" {
+    var depth = 0
+    while let last = rest.popLast() {
+      if last == ")" { depth += 1 }
+      if last == "(" { depth -= 1 }
+      if depth == 0 { break }
+    }
+  }
+  let word = rest.reversed().prefix { $0.isWord }
+  guard !word.isEmpty else { return false }
+  return rest.dropLast(word.count).last == "@"
 }
 
 extension Character {
@@ -194,5 +226,13 @@ struct DocumentSamplesTests {
     #expect(normalised("let  x =\n  f( a,\n b )") == normalised("let x = f(a, b)"))
     #expect(normalised("try await x") != normalised("tryawait x"))
     #expect(normalised("a // O(1)") == normalised("a   // O(1)"))
+  }
+
+  @Test func aBlockMustKeepItsAttributes() {
+    #expect(endsWithAttribute(normalised("@MainActor\n")[...]))
+    #expect(endsWithAttribute(normalised("x\n@available(iOS 17, *)\n")[...]))
+    #expect(!endsWithAttribute(normalised("let x = 1\n")[...]))
+    #expect(!endsWithAttribute(normalised("f(a)\n")[...]))
+    #expect(!endsWithAttribute("a @ b"[...]))
   }
 }

@@ -24,30 +24,36 @@ enum SignalRestoration {
   /// alternate screen.
   static let sequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-  /// ``sequence`` as bytes, for the handler's `write`.
-  nonisolated(unsafe) static let sequenceBytes: UnsafeBufferPointer<UInt8> = {
+  /// Memory the handler reads: two pointers, allocated once and never
+  /// freed. The pointers are shared between threads on purpose (the handler
+  /// may run on any), so the wrapper says it is `Sendable` for them; written
+  /// so, it needs no `nonisolated(unsafe)`, which standard libraries that
+  /// call unsafe pointers `Sendable` (Apple's older ones) warn about.
+  struct Memory: @unchecked Sendable {
+    /// ``SignalRestoration/sequence`` as bytes, for the handler's `write`.
+    let sequenceBytes: UnsafeBufferPointer<UInt8>
+    /// The terminal's mode before raw mode, for the handler's `tcsetattr`.
+    let savedMode: UnsafeMutablePointer<termios>
+  }
+
+  /// The handler's memory.
+  static let memory: Memory = {
     let bytes = Array(sequence.utf8)
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
     _ = buffer.initialize(from: bytes)
-    return UnsafeBufferPointer(buffer)
-  }()
-
-  /// The terminal's mode before raw mode, for the handler's `tcsetattr`.
-  nonisolated(unsafe) static let savedMode: UnsafeMutablePointer<termios> = {
     let mode = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     mode.initialize(to: termios())
-    return mode
+    return Memory(sequenceBytes: UnsafeBufferPointer(buffer), savedMode: mode)
   }()
 
   /// Saves `mode` for the handler and installs it for ``signals``; returns
   /// the dispositions it replaced.
   ///
-  /// Touching the statics here runs their one-time initialisers now, so in
-  /// the handler each access is the already-initialised check of
-  /// `swift_once` (one atomic load) and never its slow path, which locks.
+  /// Touching ``memory`` here runs its one-time initialiser now, so in the
+  /// handler each access is the already-initialised check of `swift_once`
+  /// (one atomic load) and never its slow path, which locks.
   static func install(restoring mode: termios) -> [Handler] {
-    _ = sequenceBytes.count
-    savedMode.pointee = mode
+    memory.savedMode.pointee = mode
     return signals.map { signal($0, restoreTerminalAndReraise) }
   }
 
@@ -62,9 +68,9 @@ enum SignalRestoration {
 /// The signal handler: restores the terminal, then lets the signal do what
 /// it would have done (end the process). Every call is async-signal-safe:
 ///
-/// - Reading `SignalRestoration`'s statics: initialised by `start()` before
-///   this handler was installed, so each is an atomic load of `swift_once`'s
-///   done flag and of a pointer; the pointed-to memory is never freed or
+/// - Reading `SignalRestoration.memory`: initialised by `start()` before
+///   this handler was installed, so reading it is an atomic load of
+///   `swift_once`'s done flag and of a pointer; the pointed-to memory is never freed or
 ///   written while a handler is installed. Unsafe pointers are trivial
 ///   values: no retain, release or allocation.
 /// - `write(2)`: async-signal-safe in POSIX. It writes bytes that were
@@ -78,7 +84,7 @@ enum SignalRestoration {
 ///   handler returns: the process ends by the signal, as it would have
 ///   without the handler, and its parent sees that.
 private func restoreTerminalAndReraise(_ number: Int32) {
-  let bytes = SignalRestoration.sequenceBytes
+  let bytes = SignalRestoration.memory.sequenceBytes
   guard let start = bytes.baseAddress else { return }
   var offset = 0
   while offset < bytes.count {
@@ -91,7 +97,7 @@ private func restoreTerminalAndReraise(_ number: Int32) {
       break
     }
   }
-  tcsetattr(STDIN_FILENO, TCSAFLUSH, SignalRestoration.savedMode)
+  tcsetattr(STDIN_FILENO, TCSAFLUSH, SignalRestoration.memory.savedMode)
   signal(number, SIG_DFL)
   raise(number)
 }

@@ -89,14 +89,14 @@
       TabulaList(source: todos)
         .rows(
           for: Todo.self,
-          swipeActions: { todo in
+          leadingSwipeActions: { todo in
             [
               SwipeAction(title: pinned.contains(todo.id) ? "Unpin" : "Pin", tint: .orange) {
                 pinned.formSymmetricDifference([todo.id])
-              },
-              .delete(),
+              }
             ]
-          }
+          },
+          swipeActions: { _ in [.delete()] }
         ) { todo in TodoRow(todo: todo, pinned: pinned.contains(todo.id)) }
         .selection($selection)
         .canMove { _ in true }
