@@ -1,3 +1,5 @@
+import Tabula
+
 /// A key the user pressed.
 @nonexhaustive
 public enum Key: Hashable, Sendable, CustomStringConvertible {
@@ -59,4 +61,28 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     "bs": .backspace, "tab": .tab, "ctrl-c": .interrupt, "ctrl-d": .endOfInput,
     "lt": .character("<"),
   ]
+}
+
+extension ListKey {
+  /// The list key a terminal key stands for (Backspace is Delete; a
+  /// terminal reports no ⌘), or `nil` for Tab, Ctrl-C and the end of the
+  /// input.
+  public init?(_ key: Key) {
+    switch key {
+    case .up: self.init(ListKey.Base.up)
+    case .down: self.init(ListKey.Base.down)
+    case .left: self.init(ListKey.Base.left)
+    case .right: self.init(ListKey.Base.right)
+    case .pageUp: self.init(ListKey.Base.pageUp)
+    case .pageDown: self.init(ListKey.Base.pageDown)
+    case .home: self.init(ListKey.Base.home)
+    case .end: self.init(ListKey.Base.end)
+    case .enter: self.init(ListKey.Base.enter)
+    case .escape: self.init(ListKey.Base.escape)
+    case .backspace: self.init(ListKey.Base.delete)
+    case .character(" "): self.init(ListKey.Base.space)
+    case .character(let character): self.init(ListKey.Base.character(character))
+    case .tab, .interrupt, .endOfInput: return nil
+    }
+  }
 }

@@ -8,7 +8,8 @@ import Tabula
 // the data source, which adopts it without a batch.
 
 extension TerminalListView {
-  /// Handles an editing key; returns whether it was one (or answered a
+  /// Handles an editing key (the ``keyMap``'s selection, delete, undo and
+  /// redo keys, and `m`); returns whether it was one (or answered a
   /// prompt). Keys do nothing the data source does not allow
   /// (`canMoveItem(at:)`, `canDeleteItem(at:)`).
   @discardableResult
@@ -38,22 +39,25 @@ extension TerminalListView {
         return true  // nothing else while a row is carried
       }
     }
-    switch key {
-    case .character(" "):
-      if let selection { hostDataSource?.userToggleSelection(at: selection) }
-    case .character("m"):
+    if key == .character("m") {
       guard let selection, hostDataSource?.canMoveItem(at: selection) == true else { return true }
       carrying = selection
       prompt = "Moving: arrows to place it, Enter drops it, Esc cancels"
-    case .character("d"):
+      return true
+    }
+    guard let listKey = ListKey(key) else { return false }
+    switch keyMap.action(for: listKey) {
+    case .toggleSelection:
+      if let selection { hostDataSource?.userToggleSelection(at: selection) }
+    case .delete:
       let paths = rowsToDelete()
       guard !paths.isEmpty else { return true }
       editing.pendingDelete = paths.count
       prompt =
         paths.count == 1 ? "Delete this row? y deletes" : "Delete \(paths.count) rows? y deletes"
-    case .character("z"):
+    case .undo:
       hostDataSource?.undoUserEdit()
-    case .character("Z"):
+    case .redo:
       hostDataSource?.redoUserEdit()
     default:
       return false

@@ -4,26 +4,34 @@ import Tabula
 // its header), and it stays on screen.
 
 extension TerminalListView {
-  /// Handles a key: navigation (arrows, paging, Home, End), Enter, and the
-  /// editing keys (`space`, `m`, `d`, `z`, `Z`: see
-  /// ``handleEditingKey(_:)``); returns whether the key was one.
+  /// Handles a key through ``keyMap`` (``Tabula/ListKeyMap/terminal``):
+  /// navigation (arrows, paging, Home, End), Enter, outline keys (→, ←,
+  /// `*`: the data source opens and closes folders) and the editing keys
+  /// (`space`, `m`, `d`, `z`, `Z`: see ``handleEditingKey(_:)``); returns
+  /// whether the key was one.
   @discardableResult
   public func handle(_ key: Key) -> Bool {
     if handleEditingKey(key) { return true }
-    switch key {
-    case .up: moveCursor(by: -1)
-    case .down: moveCursor(by: 1)
-    case .pageUp: moveCursor(by: -max(1, height - 1))
-    case .pageDown: moveCursor(by: max(1, height - 1))
-    case .home: placeCursor(onLine: 0)
-    case .end: placeCursor(onLine: totalLines - 1)
-    case .enter:
+    guard let listKey = ListKey(key), let action = keyMap.action(for: listKey) else { return false }
+    switch action {
+    case .focusPrevious: moveCursor(by: -1)
+    case .focusNext: moveCursor(by: 1)
+    case .focusPageUp: moveCursor(by: -max(1, height - 1))
+    case .focusPageDown: moveCursor(by: max(1, height - 1))
+    case .focusFirst: placeCursor(onLine: 0)
+    case .focusLast: placeCursor(onLine: totalLines - 1)
+    case .open:
       if let selectedHeader {
         hostDataSource?.didSelectHeader(inSectionAt: selectedHeader)
       } else if let selection {
         hostDataSource?.didSelectItem(at: selection)
       }
-    default: return false
+    case .expand, .collapse, .expandAll:
+      let result = hostDataSource?.handleKey(listKey, focusedAt: selection, pageSize: height)
+      guard let result, result != .ignored else { return false }
+      if case .focus(let path) = result { select(path) }
+    case .toggleSelection, .delete, .undo, .redo:
+      return false  // handleEditingKey's
     }
     return true
   }

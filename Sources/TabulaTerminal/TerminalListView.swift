@@ -144,6 +144,10 @@ public final class TerminalListView: ListHost {
     }
   }
 
+  /// Which key does what: ``Tabula/ListKeyMap/terminal`` unless set (the
+  /// keys of iPad and Mac lists, with letters where a terminal has no ⌘).
+  public var keyMap = ListKeyMap.terminal
+
   /// How long inserted and updated rows stay highlighted, in seconds.
   public var highlightDuration: Double {
     get { highlights.duration }

@@ -49,13 +49,16 @@ public enum TerminalOutline {
   }
 
   /// Handles an outline key for the row under `list`'s cursor, whose rows
-  /// are `rows` (the snapshot the list shows) from `source`:
+  /// are `rows` (the snapshot the list shows) from `source`, through the
+  /// list's ``TerminalListView/keyMap``:
   ///
-  /// - → expands a collapsed node, or goes to the first child of an
-  ///   expanded one;
-  /// - ← collapses an expanded node, or goes to the parent;
+  /// - → (``Tabula/ListKeyAction/expand``) expands a collapsed node, or goes
+  ///   to the first child of an expanded one;
+  /// - ← (``Tabula/ListKeyAction/collapse``) collapses an expanded node, or
+  ///   goes to the parent;
   /// - Enter toggles a node that has children;
-  /// - `*` expands everything under the cursor.
+  /// - `*` (``Tabula/ListKeyAction/expandAll``) expands everything under the
+  ///   cursor.
   ///
   /// Returns whether the key was one of them (else the list handles it:
   /// Enter on a leaf selects it).
@@ -64,43 +67,21 @@ public enum TerminalOutline {
     _ key: Key, in list: TerminalListView,
     rows: Snapshot<SectionModel, OutlineRow<Source.Node>>, source: Source
   ) -> Bool {
-    guard let path = list.selection, let row = rows.item(at: path) else { return false }
-    let id = row.id
-    let position = row.position
-    do {
-      switch key {
-      case .right:
-        guard position.hasChildren else { return true }
-        if position.isExpanded {
-          guard let flat = rows.flatIndex(of: path), flat + 1 < rows.numberOfItems else {
-            return true
-          }
-          let next = rows.path(atFlatIndex: flat + 1)
-          if rows[next].position.depth == position.depth + 1 { list.select(next) }
-        } else {
-          try source.expand(id)
-        }
-      case .left:
-        if position.isExpanded {
-          try source.collapse(id)
-        } else if let parent = source.outline.tree.parentID(of: id),
-          let parentPath = rows.path(of: parent)
-        {
-          list.select(parentPath)
-        }
-      case .enter:
-        guard position.hasChildren else { return false }
-        try source.toggle(id)
-      case .character("*"):
-        guard position.hasChildren else { return true }
-        try source.expandSubtree(id)
-      default:
-        return false
+    guard let path = list.selection, let row = rows.item(at: path),
+      let listKey = ListKey(key), let action = list.keyMap.action(for: listKey)
+    else { return false }
+    if action == .open {
+      guard row.position.hasChildren else { return false }
+      do {
+        try source.toggle(row.id)
+      } catch {
+        // The row is on screen, so its node is in the outline.
+        TabulaLog.report("an outline key on a row its source does not know: \(error)")
       }
-    } catch {
-      // The row is on screen, so its node is in the outline: nothing to do.
-      TabulaLog.report("an outline key on a row its source does not know: \(error)")
+      return true
     }
+    guard let answer = source.outlineKey(action, on: row) else { return false }
+    if let focus = answer.focus, let target = rows.path(of: focus) { list.select(target) }
     return true
   }
 }

@@ -91,6 +91,28 @@ struct TerminalUserEditTests {
     #expect(ids(source) == [[2, 4], [5, 6, 8]])
   }
 
+  @Test("the keys go through the list's key map: a binding changed there changes the terminal")
+  func keysGoThroughTheMap() async throws {
+    let (list, controller, source) = harness(try twoSections())
+    #expect(list.keyMap == .terminal)
+    list.keyMap.bindings[ListKey(.character("x"))] = .delete
+    list.keyMap.bindings[ListKey(.character("u"))] = .undo
+    list.keyMap.bindings[ListKey(.character("z"))] = nil
+    list.keyMap.bindings[ListKey(.character("j"))] = .focusNext
+    await controller.apply(controller.latestSnapshot)
+    _ = list.render()
+    list.handle(.character("j"))
+    #expect(list.selection == ItemPath(section: 0, item: 1))
+    list.handle(.character("x"))
+    list.handle(.character("y"))
+    await controller.apply(controller.latestSnapshot)
+    #expect(ids(source) == [[1, 3, 4], [5, 6, 8]])
+    #expect(list.handle(.character("z")) == false, "unbound now")
+    list.handle(.character("u"))
+    await controller.apply(controller.latestSnapshot)
+    #expect(ids(source) == [[1, 2, 3, 4], [5, 6, 8]])
+  }
+
   @Test(
     "random editing keys and another writer: the terminal ends showing the source, written back")
   func randomizedKeys() async throws {

@@ -140,4 +140,8 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
   func undoUserEdit() { controller.undo() }
 
   func redoUserEdit() { controller.redo() }
+
+  func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int) -> ListKeyResult {
+    controller.handleKey(key, focusedAt: focused, pageSize: pageSize)
+  }
 }

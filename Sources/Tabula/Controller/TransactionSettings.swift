@@ -20,4 +20,6 @@ struct TransactionSettings<Item: Diffable> {
   /// Whether rows the user may move or delete show their editing controls
   /// on hosts whose cells need them added.
   var showsEditingControls = true
+  /// Which key does what.
+  var keyMap = ListKeyMap.standard
 }

@@ -34,3 +34,45 @@ extension OutlineControlling {
     if outline.isExpanded(id) { try collapse(id) } else { try expand(id) }
   }
 }
+
+extension OutlineControlling {
+  /// The outline's part of a key (``ListKeyAction/expand``,
+  /// ``ListKeyAction/collapse``, ``ListKeyAction/expandAll``) on `row`, a
+  /// row of this outline (an `OutlineRow<Node>`): opens or closes its node,
+  /// and gives the id of the node the focus goes to when it moves (the
+  /// first child of an open folder, the parent of a closed one or of a
+  /// leaf). `nil` when `row` is not such a row or the action is not an
+  /// outline's.
+  package func outlineKey(_ action: ListKeyAction, on row: Any) -> (focus: Node.ID?, handled: Bool)?
+  {
+    guard let row = row as? OutlineRow<Node> else { return nil }
+    let id = row.id
+    let position = row.position
+    do {
+      switch action {
+      case .expand:
+        guard position.hasChildren else { return (nil, true) }
+        if !position.isExpanded {
+          try expand(id)
+          return (nil, true)
+        }
+        return (outline.tree.children(of: id).first?.id, true)
+      case .collapse:
+        if position.isExpanded {
+          try collapse(id)
+          return (nil, true)
+        }
+        return (outline.tree.parentID(of: id), true)
+      case .expandAll:
+        if position.hasChildren { try expandSubtree(id) }
+        return (nil, true)
+      default:
+        return nil
+      }
+    } catch {
+      // The row is on screen, so its node is in the outline.
+      TabulaLog.report("an outline key on a row its source does not know: \(error)")
+      return (nil, true)
+    }
+  }
+}

@@ -127,6 +127,12 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// The user asked to do the last undone edit again (the terminal's `Z`).
   func redoUserEdit()
 
+  /// The user pressed `key` while the row at `focused` had the focus (or no
+  /// row had it): the data source does what its key map binds the key to
+  /// (``ListKeyMap``), and says whether the host moves its focus. A list
+  /// `pageSize` rows high pages by that many.
+  func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int) -> ListKeyResult
+
   /// Whether the user may delete the item at `path` (UIKit: the editing
   /// style `.delete`, a swipe to delete).
   func canDeleteItem(at path: ItemPath) -> Bool
@@ -222,6 +228,11 @@ extension ListHostDataSource {
 
   /// Ignored: no history.
   public func redoUserEdit() {}
+
+  /// Ignored: the key is not the list's.
+  public func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int)
+    -> ListKeyResult
+  { .ignored }
 
   /// Rows are not deleted.
   public func canDeleteItem(at path: ItemPath) -> Bool { false }
