@@ -26,6 +26,11 @@ open class SimulatedCell {
   /// adds as the data source says); a table's rows show theirs by
   /// themselves, so its cells keep none.
   public internal(set) var editingControls: EditingControls = []
+  /// The names of the actions VoiceOver offers on the cell's row, as
+  /// TabulaUIKit sets them (UIKit's `accessibilityCustomActions`) when the
+  /// cell is configured and after one of them ran (see
+  /// ``SimulatedListView/performAccessibilityAction(named:at:)``).
+  public internal(set) var accessibilityActionNames: [String] = []
 
   /// Makes a cell; the view calls this when its reuse pool is empty.
   public required init(reuseIdentifier: String) {

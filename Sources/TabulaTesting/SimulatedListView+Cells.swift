@@ -241,10 +241,31 @@ extension SimulatedListView {
 extension SimulatedListView {
   /// A collection view's list cell shows the editing controls its data
   /// source gives the row, as TabulaUIKit adds them; a table's row shows
-  /// its own.
+  /// its own. Either offers the row's accessibility actions.
   func showEditingControls(
     of source: any ListHostDataSource<SimulatedCell>, on cell: SimulatedCell, at path: ItemPath
   ) {
     cell.editingControls = kind == .table ? [] : source.editingControls(forItemAt: path)
+    cell.accessibilityActionNames =
+      isVoiceOverRunning ? source.accessibilityActions(forItemAt: path).map(\.name) : []
+  }
+
+  /// VoiceOver's actions rotor on the row at `path`: performs the action
+  /// its cell offers under `name`, as TabulaUIKit's custom actions do (the
+  /// data source's action of that name now, for the row where it is now),
+  /// then sets the actions the row offers afterwards. Returns whether it
+  /// was done: `false` when the row is not on screen or offers no such
+  /// action (cells offer none unless ``isVoiceOverRunning``).
+  @discardableResult
+  public func performAccessibilityAction(named name: String, at path: ItemPath) -> Bool {
+    guard let source = hostDataSource, let cell = visibleCell(at: path),
+      cell.accessibilityActionNames.contains(name),
+      let action = source.accessibilityActions(forItemAt: path).first(where: { $0.name == name })
+    else { return false }
+    let done = source.performAccessibilityAction(action, forItemAt: path)
+    if let now = visibleItemPaths.first(where: { visibleCell(at: $0) === cell }) {
+      cell.accessibilityActionNames = source.accessibilityActions(forItemAt: now).map(\.name)
+    }
+    return done
   }
 }

@@ -55,6 +55,12 @@ public class SimulatedListView: ListHost {
   /// Every rule broken through the non-throwing `ListHost` methods, in order.
   public internal(set) var violations: [ListViewError] = []
 
+  /// Whether VoiceOver runs: cells offer their rows' accessibility actions
+  /// (``SimulatedCell/accessibilityActionNames``) only then, as TabulaUIKit
+  /// sets them only while VoiceOver or Switch Control runs. Set it before
+  /// the cells are made.
+  public var isVoiceOverRunning = false
+
   // The view's state, in parts of their own (each file says what it owns).
 
   /// The viewport's height and its top.

@@ -71,6 +71,9 @@
       if let cell = cell as? UICollectionViewListCell {
         cell.showEditingControls(source.editingControls(forItemAt: path))
       }
+      offerRowActions(on: cell, at: path, of: source) { [weak collectionView] in
+        collectionView?.indexPath(for: $0)
+      }
       return cell
     }
 
@@ -116,6 +119,7 @@
       let view = collectionView.dequeueReusableSupplementaryView(
         ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
       source.configureSectionView(view, ofKind: kind, inSectionAt: section)
+      view.markSectionView(kind)
       return view
     }
 
@@ -134,6 +138,7 @@
       }
       let view = collectionView.dequeueReusableSupplementaryView(
         ofKind: kind.elementKind, withReuseIdentifier: Self.titleReuseIdentifier, for: indexPath)
+      view.markSectionView(kind)
       if let cell = view as? UICollectionViewListCell {
         var content = kind == .header ? UIListContentConfiguration.plainHeader() : .plainFooter()
         content.text = title

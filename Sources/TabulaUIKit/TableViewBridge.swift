@@ -67,7 +67,12 @@
         TabulaLog.report("a table view asked for a cell at \(indexPath) with no data source")
         return UITableViewCell()
       }
-      return source.cell(for: tableView, at: ItemPath(indexPath))
+      let path = ItemPath(indexPath)
+      let cell = source.cell(for: tableView, at: path)
+      offerRowActions(on: cell, at: path, of: source) { [weak tableView] in
+        tableView?.indexPath(for: $0)
+      }
+      return cell
     }
 
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {

@@ -63,6 +63,7 @@
         tableView.dequeueReusableHeaderFooterView(withIdentifier: identifier)
         ?? UITableViewHeaderFooterView(reuseIdentifier: identifier)
       source.configureSectionView(view, ofKind: kind, inSectionAt: section)
+      view.markSectionView(kind)
       return view
     }
 

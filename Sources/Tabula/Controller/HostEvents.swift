@@ -141,6 +141,18 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
 
   func redoUserEdit() { controller.redo() }
 
+  func accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
+    controller.accessibilityActions(forItemAt: path)
+  }
+
+  func performAccessibilityAction(_ action: RowAccessibilityAction, forItemAt path: ItemPath)
+    -> Bool
+  {
+    controller.performAccessibilityAction(action, forItemAt: path)
+  }
+
+  var keyMap: ListKeyMap { controller.keyMap }
+
   func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int) -> ListKeyResult {
     controller.handleKey(key, focusedAt: focused, pageSize: pageSize)
   }

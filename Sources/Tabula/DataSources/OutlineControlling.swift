@@ -36,6 +36,12 @@ extension OutlineControlling {
 }
 
 extension OutlineControlling {
+  /// The position of `row` if it is a row of this outline (an
+  /// `OutlineRow<Node>`).
+  package func outlinePosition(of row: Any) -> OutlinePosition? {
+    (row as? OutlineRow<Node>)?.position
+  }
+
   /// The outline's part of a key (``ListKeyAction/expand``,
   /// ``ListKeyAction/collapse``, ``ListKeyAction/expandAll``) on `row`, a
   /// row of this outline (an `OutlineRow<Node>`): opens or closes its node,

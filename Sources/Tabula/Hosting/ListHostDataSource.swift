@@ -127,6 +127,21 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// The user asked to do the last undone edit again (the terminal's `Z`).
   func redoUserEdit()
 
+  /// The actions assistive technologies offer on the row at `path`
+  /// (``RowAccessibilityAction``): moves the data source allows, an
+  /// outline folder's opening or closing.
+  func accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction]
+
+  /// The user picked `action`, one of the row's
+  /// ``accessibilityActions(forItemAt:)``, on the row at `path`; returns
+  /// whether it was done.
+  func performAccessibilityAction(_ action: RowAccessibilityAction, forItemAt path: ItemPath)
+    -> Bool
+
+  /// Which key does what (``ListKeyMap``): a host asks before it hands a
+  /// key over, to leave focus keys to a focus system of its own.
+  var keyMap: ListKeyMap { get }
+
   /// The user pressed `key` while the row at `focused` had the focus (or no
   /// row had it): the data source does what its key map binds the key to
   /// (``ListKeyMap``), and says whether the host moves its focus. A list
@@ -228,6 +243,17 @@ extension ListHostDataSource {
 
   /// Ignored: no history.
   public func redoUserEdit() {}
+
+  /// None.
+  public func accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] { [] }
+
+  /// Not done.
+  public func performAccessibilityAction(
+    _ action: RowAccessibilityAction, forItemAt path: ItemPath
+  ) -> Bool { false }
+
+  /// ``ListKeyMap/standard``.
+  public var keyMap: ListKeyMap { .standard }
 
   /// Ignored: the key is not the list's.
   public func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int)

@@ -97,6 +97,15 @@ public enum ListKeyAction: Hashable, Sendable, CaseIterable {
   case expand, collapse
   /// Outlines: open the focused folder and every folder under it.
   case expandAll
+
+  /// Whether the action moves the focus (and changes nothing else): what a
+  /// host with a focus system of its own (UIKit's) may leave to it.
+  public var movesFocus: Bool {
+    switch self {
+    case .focusPrevious, .focusNext, .focusPageUp, .focusPageDown, .focusFirst, .focusLast: true
+    default: false
+    }
+  }
 }
 
 /// Which key does what in a list: one map for every host, so that a list

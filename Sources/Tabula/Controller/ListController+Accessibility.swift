@@ -1,0 +1,120 @@
+// Accessibility: what VoiceOver offers on a row where others use a
+// gesture. Moves go through the same rules as a drag (the presenter's
+// canMove, movePolicy, moveTarget) and are written back with undo, as
+// userMoveItem(withID:to:); an outline's folders open and close through the
+// connected source.
+
+extension ListController {
+  /// The actions assistive technologies offer on the row at `path` (of the
+  /// list on screen): for a row the user may move, "Move Up" and "Move
+  /// Down" within its section and "Move to" the sections before and after
+  /// it (the end of the one before, the start of the one after), each only
+  /// where ``movePolicy`` and ``moveTarget`` let it land; for a folder of a connected outline, "Expand" or
+  /// "Collapse". Swipe actions are not listed: UIKit offers them itself.
+  public func accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
+    guard let item = _snapshot.item(at: path) else { return [] }
+    var actions: [RowAccessibilityAction] = []
+    if let outline = connection?.source as? any OutlineControlling,
+      let position = outline.outlinePosition(of: item), position.hasChildren
+    {
+      actions.append(
+        position.isExpanded
+          ? RowAccessibilityAction(name: "Collapse", kind: .collapse)
+          : RowAccessibilityAction(name: "Expand", kind: .expand))
+    }
+    guard canMoveItem(at: path) else { return actions }
+    let count = _snapshot.numberOfItems(inSectionAt: path.section)
+    var moves: [(String, ItemPath)] = []
+    if path.item > 0 {
+      moves.append(("Move Up", ItemPath(section: path.section, item: path.item - 1)))
+    }
+    if path.item < count - 1 {
+      moves.append(("Move Down", ItemPath(section: path.section, item: path.item + 1)))
+    }
+    // The sections before and after: to the end of the one before, the
+    // start of the one after (a few actions, whatever the number of
+    // sections; moving on from there goes on).
+    if path.section > 0 {
+      let section = path.section - 1
+      moves.append(
+        (
+          moveName(toSectionAt: section),
+          ItemPath(section: section, item: _snapshot.numberOfItems(inSectionAt: section))
+        ))
+    }
+    if path.section < _snapshot.numberOfSections - 1 {
+      let section = path.section + 1
+      moves.append((moveName(toSectionAt: section), ItemPath(section: section, item: 0)))
+    }
+    for (name, destination) in moves
+    where targetPath(forMovingItemAt: path, to: destination) == destination {
+      actions.append(RowAccessibilityAction(name: name, kind: .move(to: destination)))
+    }
+    return actions
+  }
+
+  /// "Move to" the section's title, else its number.
+  private func moveName(toSectionAt section: Int) -> String {
+    "Move to \(headerTitle(forSectionAt: section) ?? "Section \(section + 1)")"
+  }
+
+  /// Performs `action`, one of ``accessibilityActions(forItemAt:)`` of the
+  /// row at `path`; returns whether it was done (a row gone meanwhile, or
+  /// a move refused, is not).
+  @discardableResult
+  public func performAccessibilityAction(
+    _ action: RowAccessibilityAction, forItemAt path: ItemPath
+  ) -> Bool {
+    guard let item = _snapshot.item(at: path) else { return false }
+    switch action.kind {
+    case .move(let destination):
+      return (try? userMoveItem(withID: item.id, to: destination)) ?? false
+    case .expand:
+      return perform(.expand, focusedAt: path) != .ignored
+    case .collapse:
+      return perform(.collapse, focusedAt: path) != .ignored
+    }
+  }
+
+  /// Moves the item `id` to `destination` (a path of the list after the
+  /// item left its place) as the user's edit: animated, written back
+  /// through a ``WritableSource`` (or kept, owning the data), one undo step
+  /// ("Move Contact"), with ``willUserMoveItem`` and ``didUserMoveItem``.
+  /// What VoiceOver's move actions do, and what an app's own move command
+  /// can do. A move the row's presenter, ``movePolicy`` or ``moveTarget``
+  /// refuses does nothing and returns `false`.
+  ///
+  /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` for an id the list does
+  ///   not hold;
+  ///   ``SnapshotError/insertionPathOutOfRange(_:sectionCount:itemCount:)``
+  ///   for a destination outside the list, with the valid range; nothing
+  ///   changes then.
+  @discardableResult
+  public func userMoveItem(withID id: Item.ID, to destination: ItemPath) throws(SnapshotError)
+    -> Bool
+  {
+    let latest = latestSnapshot
+    guard let from = latest.path(of: id) else {
+      throw .unknownItemIDs([String(reflecting: id)])
+    }
+    var moved = latest
+    try moved.moveItem(from: from, to: destination)
+    guard let shown = _snapshot.path(of: id), canMoveItem(at: shown),
+      targetPath(forMovingItemAt: shown, to: destination) == destination
+    else { return false }
+    guard from != destination else { return true }
+    let item = latest[from]
+    userEdits.willUserMoveItem?(item, from, destination)
+    let edit = UserEdit<SectionModel, Item>.move(
+      to: moved.placement(at: destination), base: latest, result: moved)
+    let back = UserEdit<SectionModel, Item>.move(
+      to: latest.placement(at: from), base: Snapshot(), result: Snapshot())
+    let outcome = perform(edit)
+    guard outcome.written else { return false }
+    let serial = record(
+      EditHistory.Step(name: stepName("Move", [item]), redo: edit.stripped, undo: back))
+    watch(outcome.saving, of: edit, step: serial)
+    userEdits.didUserMoveItem?(item, from, destination)
+    return true
+  }
+}

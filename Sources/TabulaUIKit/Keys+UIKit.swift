@@ -1,0 +1,104 @@
+#if canImport(UIKit) && os(iOS)
+  import Tabula
+  import UIKit
+
+  // A hardware keyboard (iPad, Mac Catalyst): the presses the app's view
+  // controller hands over go through the list's key map
+  // (ListController.keyMap). Focus keys stay with UIKit's focus system
+  // (allowsFocus); the others act on the focused row.
+
+  extension ListKey {
+    /// The list key of a hardware key press, or `nil` for a key no list
+    /// binds (a function key, a modifier alone).
+    @MainActor
+    public init?(_ key: UIKey) {
+      var modifiers: Modifiers = []
+      if key.modifierFlags.contains(.command) { modifiers.insert(.command) }
+      if key.modifierFlags.contains(.shift) { modifiers.insert(.shift) }
+      if key.modifierFlags.contains(.alternate) { modifiers.insert(.option) }
+      if key.modifierFlags.contains(.control) { modifiers.insert(.control) }
+      let base: Base
+      switch key.keyCode {
+      case .keyboardUpArrow: base = .up
+      case .keyboardDownArrow: base = .down
+      case .keyboardLeftArrow: base = .left
+      case .keyboardRightArrow: base = .right
+      case .keyboardPageUp: base = .pageUp
+      case .keyboardPageDown: base = .pageDown
+      case .keyboardHome: base = .home
+      case .keyboardEnd: base = .end
+      case .keyboardReturnOrEnter, .keypadEnter: base = .enter
+      case .keyboardSpacebar: base = .space
+      case .keyboardDeleteOrBackspace, .keyboardDeleteForward: base = .delete
+      case .keyboardEscape: base = .escape
+      default:
+        guard let character = key.charactersIgnoringModifiers.lowercased().first,
+          !character.isWhitespace
+        else { return nil }
+        base = .character(character)
+      }
+      self.init(base, modifiers: modifiers)
+    }
+  }
+
+  extension UICollectionView {
+    /// Hands hardware key presses to the list (a `ListController`'s): each
+    /// key its ``Tabula/ListController/keyMap`` binds is performed on the
+    /// focused row (Return opens it, Space selects it, Delete deletes,
+    /// ⌘Z and ⇧⌘Z undo and redo, → and ← open and close an outline's
+    /// folders), except focus keys, which UIKit's focus system handles (set
+    /// `allowsFocus`). Returns whether every press was the list's; call it
+    /// from the view controller:
+    ///
+    /// ```swift
+    /// override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+    ///   if !collectionView.handleKeyPresses(presses) { super.pressesBegan(presses, with: event) }
+    /// }
+    /// ```
+    public func handleKeyPresses(_ presses: Set<UIPress>) -> Bool {
+      let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UICollectionViewCell)
+        .flatMap { indexPath(for: $0) }
+      return handleListPresses(presses, source: hostDataSource, focused: focused) {
+        scrollToItem(at: $0, at: [], animated: true)
+      }
+    }
+  }
+
+  extension UITableView {
+    /// Hands hardware key presses to the list, as the collection view's
+    /// `handleKeyPresses(_:)` does.
+    public func handleKeyPresses(_ presses: Set<UIPress>) -> Bool {
+      let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UITableViewCell)
+        .flatMap { indexPath(for: $0) }
+      return handleListPresses(presses, source: hostDataSource, focused: focused) {
+        scrollToRow(at: $0, at: .none, animated: true)
+      }
+    }
+  }
+
+  /// Performs the presses `source`'s key map binds (a focus key aside) on
+  /// the row at `focused`; a result that moves the focus scrolls to the
+  /// row. Returns whether every press was the list's.
+  @MainActor
+  func handleListPresses<Cell>(
+    _ presses: Set<UIPress>, source: (any ListHostDataSource<Cell>)?, focused: IndexPath?,
+    scrollTo: (IndexPath) -> Void
+  ) -> Bool {
+    guard let source, !presses.isEmpty else { return false }
+    var handled = true
+    for press in presses {
+      guard let key = press.key.flatMap(ListKey.init),
+        let action = source.keyMap.action(for: key), !action.movesFocus
+      else {
+        handled = false
+        continue
+      }
+      switch source.handleKey(key, focusedAt: focused.map(ItemPath.init), pageSize: 10) {
+      case .ignored: handled = false
+      case .handled: break
+      case .focus(let path): scrollTo(path.indexPath)
+      }
+    }
+    return handled
+  }
+#endif
