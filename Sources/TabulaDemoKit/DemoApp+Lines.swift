@@ -92,6 +92,7 @@ extension DemoApp {
     }
     let message = messages.text(on: tab) { describeOpenedRow($0, on: tab) }
     if !message.isEmpty { parts.append(message) }
+    if let announcement = list.announcement { parts.append(announcement) }
     if tab == .contacts, contacts.controller.selectedIDs.count > 1 {
       parts.append("\(contacts.controller.selectedIDs.count) selected: d deletes them")
     }

@@ -164,6 +164,9 @@ public final class DemoApp {
   public func handle(_ key: Key) async -> Bool {
     if key == .interrupt { wasInterrupted = true }
     imageRowsBeforeKey = feed.images.rowsUpdated
+    // An announcement is said until the next key, on any screen: news
+    // from a screen the user was not on is stale when they come to it.
+    for screen in [contacts.list, feed.list, files.list] { screen.announcement = nil }
     if key == .interrupt || key == .endOfInput { return false }
     // A question the list asks (a delete to confirm, a row carried) takes
     // the next key before the screen's own keys, a screen switch included:

@@ -4,7 +4,7 @@ import Tabula
 // its header), and it stays on screen.
 
 extension TerminalListView {
-  /// Handles a key through ``keyMap`` (``Tabula/ListKeyMap/terminal``):
+  /// Handles a key through ``keyMap`` (`ListKeyMap.terminal`):
   /// navigation (arrows, paging, Home, End), Enter, outline keys (→, ←,
   /// `*`: the data source opens and closes folders) and the editing keys
   /// (`space`, `m`, `d`, `z`, `Z`: see ``handleEditingKey(_:)``); returns

@@ -144,7 +144,20 @@ public final class TerminalListView: ListHost {
     }
   }
 
-  /// Which key does what: ``Tabula/ListKeyMap/terminal`` unless set (the
+  /// The last announcement of the list's data source (a load that ended
+  /// or failed, rows removed by someone else: `ListAnnouncement`),
+  /// for a status line; set it to `nil` once shown long enough.
+  public var announcement: String?
+
+  /// Keeps `message` as the ``announcement``.
+  public func announce(_ message: String) {
+    announcement = message
+  }
+
+  /// `true`: a status line can show announcements.
+  public var isAnnouncing: Bool { true }
+
+  /// Which key does what: `ListKeyMap.terminal` unless set (the
   /// keys of iPad and Mac lists, with letters where a terminal has no ⌘).
   public var keyMap = ListKeyMap.terminal
 

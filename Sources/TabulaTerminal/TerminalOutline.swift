@@ -52,12 +52,12 @@ public enum TerminalOutline {
   /// are `rows` (the snapshot the list shows) from `source`, through the
   /// list's ``TerminalListView/keyMap``:
   ///
-  /// - → (``Tabula/ListKeyAction/expand``) expands a collapsed node, or goes
+  /// - → (`ListKeyAction.expand`) expands a collapsed node, or goes
   ///   to the first child of an expanded one;
-  /// - ← (``Tabula/ListKeyAction/collapse``) collapses an expanded node, or
+  /// - ← (`ListKeyAction.collapse`) collapses an expanded node, or
   ///   goes to the parent;
   /// - Enter toggles a node that has children;
-  /// - `*` (``Tabula/ListKeyAction/expandAll``) expands everything under the
+  /// - `*` (`ListKeyAction.expandAll`) expands everything under the
   ///   cursor.
   ///
   /// Returns whether the key was one of them (else the list handles it:

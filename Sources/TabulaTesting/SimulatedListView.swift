@@ -56,10 +56,22 @@ public class SimulatedListView: ListHost {
   public internal(set) var violations: [ListViewError] = []
 
   /// Whether VoiceOver runs: cells offer their rows' accessibility actions
-  /// (``SimulatedCell/accessibilityActionNames``) only then, as TabulaUIKit
-  /// sets them only while VoiceOver or Switch Control runs. Set it before
-  /// the cells are made.
+  /// (``SimulatedCell/accessibilityActionNames``) and the list announces
+  /// (``announcements``) only then, as on UIKit. Set it before the cells
+  /// are made.
   public var isVoiceOverRunning = false
+
+  /// What the list announced (`ListHost.announce(_:)`), in order:
+  /// what VoiceOver would have said.
+  public internal(set) var announcements: [String] = []
+
+  /// Records `message` in ``announcements``.
+  public func announce(_ message: String) {
+    announcements.append(message)
+  }
+
+  /// ``isVoiceOverRunning``: only then does the list announce.
+  public var isAnnouncing: Bool { isVoiceOverRunning }
 
   // The view's state, in parts of their own (each file says what it owns).
 

@@ -45,6 +45,12 @@
     private static let headerTrait = UIAccessibilityTraits(rawValue: 1 << 16)
   }
 
+  /// UIKit's `UIAccessibility.Notification.announcement`
+  /// (`UIAccessibilityAnnouncementNotification`, 1008), by value: the iOS 16
+  /// SDK declares the constant a mutable global, which Swift 6 does not let
+  /// isolated code read.
+  let announcementNotification = UIAccessibility.Notification(rawValue: 1008)
+
   extension ListHostDataSource {
     /// Performs the action named `name` that the row at `path` offers now
     /// (the row may have moved since its cell was configured); returns

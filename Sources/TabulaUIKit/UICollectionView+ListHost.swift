@@ -68,6 +68,14 @@
       syncSelectionWithDataSource()
     }
 
+    /// Whether VoiceOver runs, which speaks announcements.
+    public var isAnnouncing: Bool { UIAccessibility.isVoiceOverRunning }
+
+    /// Posts `message` as a VoiceOver announcement.
+    public func announce(_ message: String) {
+      UIAccessibility.post(notification: announcementNotification, argument: message)
+    }
+
     /// The data source's selection or mode changed: the collection view's own
     /// selection and its multiple-selection flags become the data
     /// source's (``syncSelection()``).

@@ -144,6 +144,14 @@
       syncSelectionWithDataSource()
     }
 
+    /// Whether VoiceOver runs, which speaks announcements.
+    public var isAnnouncing: Bool { UIAccessibility.isVoiceOverRunning }
+
+    /// Posts `message` as a VoiceOver announcement.
+    public func announce(_ message: String) {
+      UIAccessibility.post(notification: announcementNotification, argument: message)
+    }
+
     /// The data source's selection or mode changed: the table view's own
     /// selection and its multiple-selection flags become the data
     /// source's (``syncSelection()``).

@@ -21,11 +21,13 @@ extension ListController {
     let observation = source.observe { [weak self, weak source] in
       guard let self, let source else { return }
       self.apply(from: source, animatingDifferences: animatingDifferences)
+      self.sourceStateDidChange(source.state, itemCount: source.snapshot.numberOfItems)
     }
     forgetHistory()
     connection = SourceConnection(
       source: source, observation: observation,
       rowObserver: source as? any VisibleRowsObserving)
+    announcements.lastState = source.state
     apply(source.snapshot, animatingDifferences: animatingDifferences)
   }
 

@@ -41,6 +41,7 @@ extension ListController {
       var next = latestSnapshot
       let placement = next.path(of: item.id).map { next.placement(at: $0) }
       userEdits.hide(item.id, placement: placement)
+      if _host?.isAnnouncing == true { userEdits.deletedByUser.insert(item.id) }
       if placement != nil {
         _trapping { () throws(SnapshotError) in try next.deleteItems([item.id]) }
         apply(next, completion: nil)

@@ -214,6 +214,7 @@ extension ListController {
     }
     settleUpdateKinds(&changes, old: old, new: new)
     settleSectionViews(&changes, new: new)
+    announceRemovals(changes, old: old, new: new)
     if let reloadThreshold, changes.count > reloadThreshold {
       reload(new)
     } else if settings.timing == .immediate {

@@ -27,6 +27,9 @@ extension ListController {
   /// source could not write it (the list is then back at the source's
   /// snapshot, and the error reported).
   func perform(_ edit: UserEdit<SectionModel, Item>) -> WriteOutcome {
+    if case .delete(let items) = edit, _host?.isAnnouncing == true {
+      userEdits.deletedByUser.formUnion(items.map(\.id))
+    }
     guard connection != nil else {
       var next = latestSnapshot
       do {

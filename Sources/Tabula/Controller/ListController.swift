@@ -141,6 +141,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
 
   /// How transactions diff and when they reload.
   var settings = TransactionSettings<Item>()
+  /// How announcements are worded, and the source's last state.
+  var announcements = AnnouncementState()
   /// The transaction running and the one waiting, with their completions.
   var transactions = TransactionQueue<SectionModel, Item>()
   /// The reuse identifiers the host is known to dequeue.

@@ -46,6 +46,9 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   /// Counts the user moves adopted: a transaction staged before the last
   /// one (``stagedEpoch`` behind it) is staged again.
   var epoch = 0
+  /// Ids the user deleted whose rows a transaction has yet to remove: not
+  /// announced as removed by someone else (``ListAnnouncement/removed(count:)``).
+  var deletedByUser: Set<Item.ID> = []
   /// The ``epoch`` the running transaction was staged at.
   var stagedEpoch = 0
   /// Follows the saving of the edits written so far, in order.

@@ -110,6 +110,14 @@ public protocol ListHost<Cell>: AnyObject {
   /// (``ListHostDataSource/managesSelection``). A ``ListController`` calls
   /// it on every change, a user's tap or the app's `select`.
   func selectionDidChange()
+
+  /// Tells users who do not see the list change what happened (UIKit:
+  /// a VoiceOver announcement; a terminal: its status line).
+  func announce(_ message: String)
+
+  /// Whether anyone hears ``announce(_:)`` now (UIKit: while VoiceOver
+  /// runs): the list works out what to announce only then.
+  var isAnnouncing: Bool { get }
 }
 
 extension ListHost {
@@ -132,6 +140,12 @@ extension ListHost {
 
   /// Nothing: the host reads the selection when it draws.
   public func selectionDidChange() {}
+
+  /// Nothing: the host has no one to tell.
+  public func announce(_ message: String) {}
+
+  /// `false`: the host has no one to tell.
+  public var isAnnouncing: Bool { false }
 
   /// Registers nothing (`true`): the host makes its section views without
   /// registrations.

@@ -1,0 +1,71 @@
+// Announcements: what users who do not see the list change are told (a
+// VoiceOver announcement, the terminal's status line): a connected source
+// that finished loading or failed, and rows that went away without the
+// user deleting them.
+
+extension ListController {
+  /// What the list tells its host to announce (``ListHost/announce(_:)``),
+  /// if anything: by default ``ListAnnouncement/description``; return a
+  /// localized text, or `nil` to say nothing. Setting it to
+  /// `{ _ in nil }` turns announcements off.
+  public var announcementText: @MainActor (ListAnnouncement) -> String? {
+    get { announcements.text }
+    set { announcements.text = newValue }
+  }
+
+  /// Announces `announcement` through the host, as ``announcementText``
+  /// words it.
+  func announce(_ announcement: ListAnnouncement) {
+    guard _host?.isAnnouncing == true, let text = announcements.text(announcement) else { return }
+    _host?.announce(text)
+  }
+
+  /// A connected source's state after it published: a load that ended is
+  /// announced (loaded, empty, failed), once per change of state.
+  func sourceStateDidChange(_ state: LoadingState, itemCount: Int) {
+    let previous = announcements.lastState
+    announcements.lastState = state
+    guard state != previous else { return }
+    switch state {
+    case .loaded:
+      if previous == .loading || previous == .refreshing || previous == .initial {
+        announce(.loaded(itemCount: itemCount))
+      }
+    case .noContent:
+      announce(.empty)
+    case .error(let message):
+      announce(.failed(message))
+    case .initial, .loading, .refreshing:
+      break
+    }
+  }
+
+  /// Rows `changes` removes from `old` that the user did not delete, and
+  /// that `new` does not hold elsewhere, are announced; the user's own
+  /// deletes are crossed off.
+  func announceRemovals(
+    _ changes: Changeset, old: Snapshot<SectionModel, Item>, new: Snapshot<SectionModel, Item>
+  ) {
+    guard !changes.itemDeletes.isEmpty || !changes.sectionDeletes.isEmpty,
+      _host?.isAnnouncing == true
+    else { return }
+    var removed: [Item.ID] = changes.itemDeletes.compactMap { old.item(at: $0)?.id }
+    for section in changes.sectionDeletes where section < old.numberOfSections {
+      removed += old.items(inSectionAt: section).map(\.id)
+    }
+    var count = 0
+    for id in removed where userEdits.deletedByUser.remove(id) == nil {
+      // A row deleted here and inserted in another section moved.
+      if !new.contains(itemWithID: id) { count += 1 }
+    }
+    if count > 0 { announce(.removed(count: count)) }
+  }
+}
+
+/// What announcements need between updates.
+struct AnnouncementState {
+  /// How an announcement is worded.
+  var text: @MainActor (ListAnnouncement) -> String? = { $0.description }
+  /// The connected source's state when it last published.
+  var lastState: LoadingState?
+}
