@@ -63,6 +63,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
   ]
 }
 
+/// A terminal's keys as the keys a list's key map binds.
 extension ListKey {
   /// The list key a terminal key stands for (Backspace is Delete; a
   /// terminal reports no ⌘), or `nil` for Tab, Ctrl-C and the end of the

@@ -7,6 +7,7 @@
   // (ListController.keyMap). Focus keys stay with UIKit's focus system
   // (allowsFocus); the others act on the focused row.
 
+  /// A hardware keyboard's keys as the keys a list's key map binds.
   extension ListKey {
     /// The list key of a hardware key press, or `nil` for a key no list
     /// binds (a function key, a modifier alone).
