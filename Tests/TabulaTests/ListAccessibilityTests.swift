@@ -122,4 +122,38 @@ struct ListAccessibilityTests {
     #expect(view.performAccessibilityAction(named: "Collapse", at: folder))
     #expect(controller.snapshot.items.map(\.id) == [1, 3])
   }
+
+  @Test("an error row of a source that retries offers Retry, which loads again")
+  func retryErrorRow() async throws {
+    let table = SimulatedTableView()
+    table.animationTiming = .immediate
+    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    table.isVoiceOverRunning = true
+    let attempts = Attempts()
+    let source = LoadingSource<SectionInfo, AnyItem>(placeholderSection: SectionInfo(id: "s")) {
+      await attempts.add()
+      throw Offline()
+    }
+    let controller = ListController<SectionInfo, AnyItem, SimulatedCell>(host: table) {
+      host, path, _ in host.dequeueCell(withReuseIdentifier: "cell", for: path)
+    }
+    controller.connect(to: source)
+    source.load()
+    await source.waitForLoad()
+    let row = ItemPath(section: 0, item: 0)
+    #expect(controller.snapshot.item(at: row)?.base is ErrorPlaceholder)
+    #expect(table.visibleCell(at: row)?.accessibilityActionNames == ["Retry"])
+    #expect(table.performAccessibilityAction(named: "Retry", at: row))
+    await source.waitForLoad()
+    #expect(await attempts.count == 2)
+  }
 }
+
+/// Counts a loader's attempts.
+private actor Attempts {
+  var count = 0
+  func add() { count += 1 }
+}
+
+/// A load that fails.
+private struct Offline: Error {}

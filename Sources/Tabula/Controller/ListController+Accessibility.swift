@@ -9,11 +9,16 @@ extension ListController {
   /// list on screen): for a row the user may move, "Move Up" and "Move
   /// Down" within its section and "Move to" the sections before and after
   /// it (the end of the one before, the start of the one after), each only
-  /// where ``movePolicy`` and ``moveTarget`` let it land; for a folder of a connected outline, "Expand" or
-  /// "Collapse". Swipe actions are not listed: UIKit offers them itself.
+  /// where ``movePolicy`` and ``moveTarget`` let it land; for a folder of
+  /// a connected outline, "Expand" or "Collapse"; for an error row of a
+  /// source that retries (``RetryingSource``), "Retry". Swipe actions are
+  /// not listed: UIKit offers them itself.
   public func accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
     guard let item = _snapshot.item(at: path) else { return [] }
     var actions: [RowAccessibilityAction] = []
+    if retryingSource(for: item) != nil {
+      actions.append(RowAccessibilityAction(name: "Retry", kind: .retry))
+    }
     if let outline = connection?.source as? any OutlineControlling,
       let position = outline.outlinePosition(of: item), position.hasChildren
     {
@@ -73,6 +78,8 @@ extension ListController {
       return perform(.expand, focusedAt: path) != .ignored
     case .collapse:
       return perform(.collapse, focusedAt: path) != .ignored
+    case .retry:
+      return retryIfErrorRow(item, inSectionAt: path.section)
     }
   }
 

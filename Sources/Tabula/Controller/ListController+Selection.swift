@@ -97,12 +97,21 @@ extension ListController {
 
   /// A tap on an error row of the connected source (a failed load, a
   /// failed page) tries that load again.
-  private func retryIfErrorRow(_ item: Item, inSectionAt section: Int) {
+  @discardableResult
+  func retryIfErrorRow(_ item: Item, inSectionAt section: Int) -> Bool {
+    guard let source = retryingSource(for: item) else { return false }
+    source.retry(sectionAt: section)
+    return true
+  }
+
+  /// The connected source that retries the load `item` stands for, if
+  /// `item` is an error row (a failed load, a failed page).
+  func retryingSource(for item: Item) -> (any RetryingSource)? {
     guard let source = connection?.source as? any RetryingSource,
       let row = item as Any as? AnyItem,
       row.base is ErrorPlaceholder || row.base is PageErrorPlaceholder
-    else { return }
-    source.retry(sectionAt: section)
+    else { return nil }
+    return source
   }
 
   /// A tap on a section's header: ``didSelectHeader`` with the section's

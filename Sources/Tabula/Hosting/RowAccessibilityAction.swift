@@ -1,6 +1,7 @@
 /// An action assistive technologies offer on a row, where a gesture would
 /// do it for others (UIKit's `UIAccessibilityCustomAction`, VoiceOver's
-/// actions rotor): moving the row, opening or closing an outline's folder.
+/// actions rotor): moving the row, opening or closing an outline's folder,
+/// retrying a failed load.
 /// A host lists the actions of a row's data source
 /// (``ListHostDataSource/accessibilityActions(forItemAt:)``) and performs
 /// the one the user picks
@@ -18,6 +19,8 @@ public struct RowAccessibilityAction: Hashable, Sendable, CustomStringConvertibl
     case expand
     /// Closes the row's folder.
     case collapse
+    /// Tries again the load an error row stands for (as a tap on it does).
+    case retry
   }
 
   /// The name VoiceOver reads: "Move Up", "Move to Archive", "Expand".
