@@ -17,6 +17,11 @@
   {
     weak var source: (any ListHostDataSource<UICollectionViewCell>)?
 
+    /// Tells the data source that the text size changed.
+    override func textSizeChanged(_ notification: Notification) {
+      source?.textSizeDidChange()
+    }
+
     /// The drop-in data source whose settings the collection view follows
     /// (its supplementary view provider, its outlines), if a
     /// `CollectionViewDataSource` serves it.

@@ -25,6 +25,19 @@
       }
     }
 
+    /// Listens for the user's text size changes (Dynamic Type), once:
+    /// ``textSizeChanged(_:)`` tells the data source.
+    final func observeTextSize() {
+      let center = NotificationCenter.default
+      let name = UIContentSizeCategory.didChangeNotification
+      center.removeObserver(self, name: name, object: nil)
+      center.addObserver(self, selector: #selector(textSizeChanged(_:)), name: name, object: nil)
+    }
+
+    /// The text size changed: the data source drops its heights and the
+    /// view measures its rows again (a bridge's override).
+    @objc func textSizeChanged(_ notification: Notification) {}
+
     /// Whether the forwardee answers each selector asked so far itself.
     private var ownAnswers: [Selector: Bool] = [:]
 

@@ -16,6 +16,11 @@
   {
     weak var source: (any ListHostDataSource<UITableViewCell>)?
 
+    /// Tells the data source that the text size changed.
+    override func textSizeChanged(_ notification: Notification) {
+      source?.textSizeDidChange()
+    }
+
     /// The drop-in data source whose settings the table follows (row
     /// animation, section index, editing styles other than delete), if a
     /// `TableViewDataSource` serves it: settings live with their data

@@ -21,6 +21,7 @@
         register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
         dataSource = bridge
         reclaimDelegates()
+        bridge.observeTextSize()
       }
     }
 
@@ -146,6 +147,13 @@
 
     /// Whether VoiceOver runs, which speaks announcements.
     public var isAnnouncing: Bool { UIAccessibility.isVoiceOverRunning }
+
+    /// Asks the heights of the rows on screen again, keeping the first of
+    /// them where it is (a batch with no changes: UIKit measures the rows
+    /// again, and the glue keeps the reading position).
+    public func heightsDidChange() {
+      performListBatch(Changeset(), animated: false, updateData: {}, completion: {})
+    }
 
     /// Posts `message` as a VoiceOver announcement.
     public func announce(_ message: String) {

@@ -169,3 +169,38 @@ func heightProviderReplacesCache() {
   controller.heightProvider = { item, _, _ in item.height }
   #expect(controller.height(forItemAt: ItemPath(section: 0, item: 1), width: 320) == 17)
 }
+
+/// Dynamic Type: a text size change drops every height, the rows on screen
+/// are measured again at once, and the first of them keeps its place.
+@MainActor
+@Test("a text size change re-measures the rows on screen and keeps the first in its place")
+func textSizeChangeRemeasures() {
+  let table = SimulatedTableView(viewportHeight: 100)
+  table.animationTiming = .immediate
+  table.register(SimulatedCell.self, forReuseIdentifier: "row")
+  table.rowHeight = 24
+  table.asksHeights = true
+  let controller = ListController<SectionInfo, Tall, SimulatedCell>(
+    host: table, snapshot: try! Snapshot((0..<200).map { Tall(id: $0) }, in: SectionInfo(id: "r"))
+  ) { host, path, _ in host.dequeueCell(withReuseIdentifier: "row", for: path) }
+  var scale = 1.0
+  var asked = 0
+  controller.heightProvider = { item, _, _ in
+    asked += 1
+    return item.height * scale
+  }
+  table.contentOffset = 1000
+  let first = table.visibleItemPaths[0]
+  let screenTop = table.heightIndex.offset(ofItemAt: first) - table.contentOffset
+  scale = 1.5
+  table.contentOffset = table.contentOffset  // a layout alone asks nothing new: heights are cached
+  #expect(table.heightIndex.height(ofItemAt: first) == controller.snapshot[first].height)
+  let before = asked
+  table.changeTextSize()
+  #expect(asked > before, "asked again")
+  for path in table.visibleItemPaths {
+    #expect(table.heightIndex.height(ofItemAt: path) == controller.snapshot[path].height * 1.5)
+  }
+  #expect(table.visibleItemPaths[0] == first)
+  #expect(table.heightIndex.offset(ofItemAt: first) - table.contentOffset == screenTop)
+}

@@ -153,6 +153,8 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
 
   var keyMap: ListKeyMap { controller.keyMap }
 
+  func textSizeDidChange() { controller.invalidateHeights() }
+
   func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int) -> ListKeyResult {
     controller.handleKey(key, focusedAt: focused, pageSize: pageSize)
   }

@@ -5,6 +5,18 @@
 // estimate, or the running average of measured rows.
 
 extension ListController {
+  /// Forgets every height answered or measured, and has the host ask again
+  /// for the rows on screen, the first of them kept where it is
+  /// (``ListHost/heightsDidChange()``); rows off screen are asked as they
+  /// come. What a change of the text size (Dynamic Type) needs; hosts
+  /// report one through ``ListHostDataSource/textSizeDidChange()``, and
+  /// an app can call this when something else every height depends on
+  /// changed.
+  public func invalidateHeights() {
+    rowHeights.cache.removeAll()
+    _host?.heightsDidChange()
+  }
+
   /// The height of the item at `path`: its presenter's answer (or the
   /// ``heightProvider``'s), or, for a presenter that
   /// ``Presenter/measuresCells``, the height its cell needs when configured

@@ -118,6 +118,11 @@ public protocol ListHost<Cell>: AnyObject {
   /// Whether anyone hears ``announce(_:)`` now (UIKit: while VoiceOver
   /// runs): the list works out what to announce only then.
   var isAnnouncing: Bool { get }
+
+  /// The rows' heights changed (the text size did): the host asks again
+  /// for the heights of the rows on screen, keeping the first of them where
+  /// it is, and for the others as they come on screen.
+  func heightsDidChange()
 }
 
 extension ListHost {
@@ -146,6 +151,9 @@ extension ListHost {
 
   /// `false`: the host has no one to tell.
   public var isAnnouncing: Bool { false }
+
+  /// Nothing: the host asks heights as it shows rows.
+  public func heightsDidChange() {}
 
   /// Registers nothing (`true`): the host makes its section views without
   /// registrations.

@@ -138,6 +138,11 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   func performAccessibilityAction(_ action: RowAccessibilityAction, forItemAt path: ItemPath)
     -> Bool
 
+  /// The user's text size changed (Dynamic Type): the data source drops
+  /// the heights it answered, and tells the host
+  /// (``ListHost/heightsDidChange()``).
+  func textSizeDidChange()
+
   /// Which key does what (``ListKeyMap``): a host asks before it hands a
   /// key over, to leave focus keys to a focus system of its own.
   var keyMap: ListKeyMap { get }
@@ -254,6 +259,9 @@ extension ListHostDataSource {
 
   /// ``ListKeyMap/standard``.
   public var keyMap: ListKeyMap { .standard }
+
+  /// Nothing: the data source keeps no heights.
+  public func textSizeDidChange() {}
 
   /// Ignored: the key is not the list's.
   public func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int)

@@ -23,6 +23,13 @@ struct HeightCache<Item: Diffable, Source: Hashable, Group: Hashable> {
   /// How many items have a height cached.
   var count: Int { entries.count }
 
+  /// Forgets every height and average (the text size changed: each row
+  /// needs measuring again).
+  mutating func removeAll() {
+    entries.removeAll()
+    averages.removeAll()
+  }
+
   /// The height cached for `item` if it is still valid for `width` and
   /// `source`: `.some(nil)` when the answer was "the host's default",
   /// `nil` when there is none or it is stale.
