@@ -112,7 +112,7 @@ extension SimulatedListView {
       display.displayedPaths[token] = path
       if display.cells[token] == nil {
         let cell = source.cell(for: self, at: path)
-        showEditingControls(of: source, on: cell, at: path)
+        showRowControls(of: source, on: cell, at: path)
         display.cells[token] = cell
         DelegateComposition.notify(
           tabula: { source.willDisplay(cell, forItemAt: path) },
@@ -239,33 +239,15 @@ extension SimulatedListView {
 }
 
 extension SimulatedListView {
-  /// A collection view's list cell shows the editing controls its data
-  /// source gives the row, as TabulaUIKit adds them; a table's row shows
-  /// its own. Either offers the row's accessibility actions.
-  func showEditingControls(
+  /// What TabulaUIKit adds to a row's cell: a collection view's list cell
+  /// shows the editing controls its data source gives the row (a table's
+  /// row shows its own), and either offers the row's accessibility actions
+  /// while VoiceOver runs.
+  func showRowControls(
     of source: any ListHostDataSource<SimulatedCell>, on cell: SimulatedCell, at path: ItemPath
   ) {
     cell.editingControls = kind == .table ? [] : source.editingControls(forItemAt: path)
     cell.accessibilityActionNames =
       isVoiceOverRunning ? source.accessibilityActions(forItemAt: path).map(\.name) : []
-  }
-
-  /// VoiceOver's actions rotor on the row at `path`: performs the action
-  /// its cell offers under `name`, as TabulaUIKit's custom actions do (the
-  /// data source's action of that name now, for the row where it is now),
-  /// then sets the actions the row offers afterwards. Returns whether it
-  /// was done: `false` when the row is not on screen or offers no such
-  /// action (cells offer none unless ``isVoiceOverRunning``).
-  @discardableResult
-  public func performAccessibilityAction(named name: String, at path: ItemPath) -> Bool {
-    guard let source = hostDataSource, let cell = visibleCell(at: path),
-      cell.accessibilityActionNames.contains(name),
-      let action = source.accessibilityActions(forItemAt: path).first(where: { $0.name == name })
-    else { return false }
-    let done = source.performAccessibilityAction(action, forItemAt: path)
-    if let now = visibleItemPaths.first(where: { visibleCell(at: $0) === cell }) {
-      cell.accessibilityActionNames = source.accessibilityActions(forItemAt: now).map(\.name)
-    }
-    return done
   }
 }

@@ -260,7 +260,7 @@ extension SimulatedListView {
       guard let cell = visibleCell(at: path), let source = hostDataSource else { continue }
       display.reconfiguring = (path, cell)
       let returned = source.cell(for: self, at: path)
-      showEditingControls(of: source, on: returned, at: path)
+      showRowControls(of: source, on: returned, at: path)
       display.reconfiguring = nil
       if returned !== cell {
         violations.append(

@@ -65,27 +65,6 @@ public class SimulatedListView: ListHost {
   /// what VoiceOver would have said.
   public internal(set) var announcements: [String] = []
 
-  /// Records `message` in ``announcements``.
-  public func announce(_ message: String) {
-    announcements.append(message)
-  }
-
-  /// ``isVoiceOverRunning``: only then does the list announce.
-  public var isAnnouncing: Bool { isVoiceOverRunning }
-
-  /// Asks the heights of the rows on screen again (with ``asksHeights``),
-  /// keeping the first of them where it is, as UIKit re-measures rows.
-  public func heightsDidChange() {
-    layOutIfLoaded()
-  }
-
-  /// The user changed the text size (UIKit's
-  /// `UIContentSizeCategory.didChangeNotification`, which TabulaUIKit hands
-  /// to the data source): the data source hears of it.
-  public func changeTextSize() {
-    hostDataSource?.textSizeDidChange()
-  }
-
   // The view's state, in parts of their own (each file says what it owns).
 
   /// The viewport's height and its top.

@@ -50,18 +50,6 @@
   /// SDK declares the constant a mutable global, which Swift 6 does not let
   /// isolated code read.
   let announcementNotification = UIAccessibility.Notification(rawValue: 1008)
-
-  extension ListHostDataSource {
-    /// Performs the action named `name` that the row at `path` offers now
-    /// (the row may have moved since its cell was configured); returns
-    /// whether it was done.
-    @MainActor
-    func performRowAction(named name: String, at path: ItemPath) -> Bool {
-      guard let action = accessibilityActions(forItemAt: path).first(where: { $0.name == name })
-      else { return false }
-      return performAccessibilityAction(action, forItemAt: path)
-    }
-  }
 #endif
 
 #if canImport(UIKit)
@@ -80,7 +68,7 @@
     let names = reads ? source.accessibilityActions(forItemAt: path).map(\.name) : []
     cell.showRowActions(names) { [weak source] name, view in
       guard let source, let cell = view as? Cell, let shown = indexPath(cell) else { return false }
-      let done = source.performRowAction(named: name, at: ItemPath(shown))
+      let done = source.performAccessibilityAction(named: name, forItemAt: ItemPath(shown))
       if let now = indexPath(cell) {
         offerRowActions(on: cell, at: ItemPath(now), of: source, indexPath: indexPath)
       }

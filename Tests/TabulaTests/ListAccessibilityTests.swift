@@ -14,10 +14,7 @@ struct ListAccessibilityTests {
   private func screen(_ snapshot: TestSnapshot? = nil) throws -> (
     SimulatedTableView, ListController<SectionInfo, TestItem, SimulatedCell>
   ) {
-    let table = SimulatedTableView()
-    table.animationTiming = .immediate
-    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
-    table.isVoiceOverRunning = true
+    let table = testTable(voiceOver: true)
     let controller = ListController(
       host: table, snapshot: try snapshot ?? twoSections(), cellProvider: testCell)
     controller.canMove = { item, _ in item.id != 8 }
@@ -66,10 +63,7 @@ struct ListAccessibilityTests {
 
   @Test("with a writable source, the move is written back once")
   func writtenBack() throws {
-    let table = SimulatedTableView()
-    table.animationTiming = .immediate
-    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
-    table.isVoiceOverRunning = true
+    let table = testTable(voiceOver: true)
     let source = StaticSource(try twoSections())
     let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
       host: table, cellProvider: testCell)
@@ -125,10 +119,7 @@ struct ListAccessibilityTests {
 
   @Test("an error row of a source that retries offers Retry, which loads again")
   func retryErrorRow() async throws {
-    let table = SimulatedTableView()
-    table.animationTiming = .immediate
-    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
-    table.isVoiceOverRunning = true
+    let table = testTable(voiceOver: true)
     let attempts = Attempts()
     let source = LoadingSource<SectionInfo, AnyItem>(placeholderSection: SectionInfo(id: "s")) {
       await attempts.add()

@@ -11,10 +11,7 @@ import Testing
 struct ListAnnouncementTests {
   @Test("a load that ends, empty or failed is announced once per change of state")
   func loads() throws {
-    let table = SimulatedTableView()
-    table.animationTiming = .immediate
-    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
-    table.isVoiceOverRunning = true
+    let table = testTable(voiceOver: true)
     let source = ScriptedSource()
     let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
       host: table, cellProvider: testCell)
@@ -43,10 +40,7 @@ struct ListAnnouncementTests {
 
   @Test("rows another writer removes are announced; the user's own deletes and moves are not")
   func removals() throws {
-    let table = SimulatedTableView()
-    table.animationTiming = .immediate
-    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
-    table.isVoiceOverRunning = true
+    let table = testTable(voiceOver: true)
     let source = StaticSource(try twoSections())
     let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
       host: table, cellProvider: testCell)
@@ -65,9 +59,7 @@ struct ListAnnouncementTests {
 
   @Test("without VoiceOver nothing is worked out or announced")
   func silentWithoutVoiceOver() throws {
-    let table = SimulatedTableView()
-    table.animationTiming = .immediate
-    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    let table = testTable()
     let source = StaticSource(try twoSections())
     let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
       host: table, cellProvider: testCell)

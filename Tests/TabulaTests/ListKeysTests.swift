@@ -13,9 +13,7 @@ struct ListKeysTests {
   private func screen() throws -> (
     SimulatedTableView, ListController<SectionInfo, TestItem, SimulatedCell>
   ) {
-    let table = SimulatedTableView()
-    table.animationTiming = .immediate
-    table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    let table = testTable()
     let controller = ListController(
       host: table, snapshot: try twoSections(), cellProvider: testCell)
     return (table, controller)

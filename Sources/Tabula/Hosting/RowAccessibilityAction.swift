@@ -37,3 +37,16 @@ public struct RowAccessibilityAction: Hashable, Sendable, CustomStringConvertibl
   /// The name.
   public var description: String { name }
 }
+
+extension ListHostDataSource {
+  /// Performs the action named `name` that the row at `path` offers now
+  /// (``accessibilityActions(forItemAt:)``): what a host's custom action
+  /// does when picked, as the row may have moved, or its actions changed,
+  /// since its cell was configured. Returns whether it was done: `false`
+  /// when the row offers no such action any more.
+  public func performAccessibilityAction(named name: String, forItemAt path: ItemPath) -> Bool {
+    guard let action = accessibilityActions(forItemAt: path).first(where: { $0.name == name })
+    else { return false }
+    return performAccessibilityAction(action, forItemAt: path)
+  }
+}

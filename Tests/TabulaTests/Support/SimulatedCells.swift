@@ -15,6 +15,17 @@ func testCell(_ host: any ListHost<SimulatedCell>, _ path: ItemPath, _ item: Tes
   return cell
 }
 
+/// A table whose batches land at once, with ``testCell(_:_:_:)``'s cells
+/// registered, and VoiceOver running if `voiceOver`.
+@MainActor
+func testTable(voiceOver: Bool = false) -> SimulatedTableView {
+  let table = SimulatedTableView()
+  table.animationTiming = .immediate
+  table.register(SimulatedCell.self, forReuseIdentifier: "cell")
+  table.isVoiceOverRunning = voiceOver
+  return table
+}
+
 /// Expects `view` to show `snapshot`: counts, header titles, and every visible
 /// cell showing the right item with its current content; and no broken rule.
 @MainActor
