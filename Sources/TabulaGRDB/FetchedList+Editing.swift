@@ -25,7 +25,7 @@ extension FetchedList {
   /// Editing follows the request: after ``setRequest(_:)`` (or a new
   /// filter or order) the settings are checked against the new request; a
   /// request they do not fit (another order, a table without the columns)
-  /// turns editing off (``canWrite`` is `false`, and ``write(_:)`` throws
+  /// turns editing off (``canWrite`` is `false`, and `write(_:)` throws
   /// what is wrong) until a request they fit again.
   ///
   /// - Parameters:

@@ -183,21 +183,24 @@ func textSizeChangeRemeasures() {
   let controller = ListController<SectionInfo, Tall, SimulatedCell>(
     host: table, snapshot: try! Snapshot((0..<200).map { Tall(id: $0) }, in: SectionInfo(id: "r"))
   ) { host, path, _ in host.dequeueCell(withReuseIdentifier: "row", for: path) }
-  var scale = 1.0
-  var asked = 0
+  final class Measuring {
+    var scale = 1.0
+    var asked = 0
+  }
+  let measuring = Measuring()
   controller.heightProvider = { item, _, _ in
-    asked += 1
-    return item.height * scale
+    measuring.asked += 1
+    return item.height * measuring.scale
   }
   table.contentOffset = 1000
   let first = table.visibleItemPaths[0]
   let screenTop = table.heightIndex.offset(ofItemAt: first) - table.contentOffset
-  scale = 1.5
+  measuring.scale = 1.5
   table.contentOffset = table.contentOffset  // a layout alone asks nothing new: heights are cached
   #expect(table.heightIndex.height(ofItemAt: first) == controller.snapshot[first].height)
-  let before = asked
+  let before = measuring.asked
   table.changeTextSize()
-  #expect(asked > before, "asked again")
+  #expect(measuring.asked > before, "asked again")
   for path in table.visibleItemPaths {
     #expect(table.heightIndex.height(ofItemAt: path) == controller.snapshot[path].height * 1.5)
   }

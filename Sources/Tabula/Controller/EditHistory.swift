@@ -15,25 +15,40 @@ public struct EditHistory<SectionModel: Diffable, Item: Diffable>: Sendable {
   public struct Step: Sendable {
     /// The name an Undo or Redo menu item shows.
     public let name: String
-    /// The edit that does it again.
-    public let redo: UserEdit<SectionModel, Item>
-    /// The edit that takes it back.
-    public let undo: UserEdit<SectionModel, Item>
+    /// The edits that do it again, in order (one, but for a drag of
+    /// several rows: one per row).
+    public let redoEdits: [UserEdit<SectionModel, Item>]
+    /// The edits that take it back, in order.
+    public let undoEdits: [UserEdit<SectionModel, Item>]
     /// Which recorded step this is (``EditHistory/recordedCount`` when it
     /// was recorded).
     public internal(set) var serial = 0
 
+    /// The edit that does it again (of a step of several, the first: see
+    /// ``redoEdits``).
+    public var redo: UserEdit<SectionModel, Item> { redoEdits[0] }
+    /// The edit that takes it back (of a step of several, the first: see
+    /// ``undoEdits``).
+    public var undo: UserEdit<SectionModel, Item> { undoEdits[0] }
+
     init(name: String, redo: UserEdit<SectionModel, Item>, undo: UserEdit<SectionModel, Item>) {
+      self.init(name: name, redo: [redo], undo: [undo])
+    }
+
+    init(
+      name: String, redo: [UserEdit<SectionModel, Item>], undo: [UserEdit<SectionModel, Item>]
+    ) {
+      precondition(!redo.isEmpty && !undo.isEmpty, "an undo step needs edits both ways")
       self.name = name
-      self.redo = redo
-      self.undo = undo
+      self.redoEdits = redo
+      self.undoEdits = undo
     }
 
     /// The items this step may insert again (an undone delete, a redone
     /// undo of one): what a source keeps data for.
     var insertedIDs: [Item.ID] {
       var ids: [Item.ID] = []
-      for edit in [redo, undo] {
+      for edit in redoEdits + undoEdits {
         if case .insert(let placements) = edit { ids += placements.map(\.item.id) }
       }
       return ids

@@ -127,6 +127,48 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
 
   func canDeleteItem(at path: ItemPath) -> Bool { controller.canDeleteItem(at: path) }
 
+  func dragItemIDs(startingAt path: ItemPath) -> [AnyHashable] {
+    controller.dragItemIDs(startingAt: path).map(AnyHashable.init)
+  }
+
+  func dropProposal(forMovingItemsWithIDs ids: [AnyHashable], to destination: ListDropDestination)
+    -> ListDropProposal
+  {
+    controller.dropProposal(forMovingItemsWithIDs: Self.ids(ids), to: destination)
+  }
+
+  func performDrop(ofItemsWithIDs ids: [AnyHashable], to destination: ListDropDestination) -> Bool
+  {
+    controller.userMoveItems(withIDs: Self.ids(ids), to: destination)
+  }
+
+  func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
+    -> ListDropProposal
+  {
+    guard controller.userEdits.loadDroppedItems != nil else { return ListDropProposal(.cancel) }
+    return controller.dropProposal(forExternalItemCount: count, at: destination)
+  }
+
+  func performExternalDrop(of payloads: [AnyObject], at path: ItemPath) {
+    guard let load = controller.userEdits.loadDroppedItems,
+      controller.dropProposal(forExternalItemCount: payloads.count, at: .insert(at: path))
+        .operation == .copy
+    else { return }
+    controller.insertDroppedItems(count: payloads.count, at: path) { try await load(payloads) }
+  }
+
+  func dragPayload(forItemWithID id: AnyHashable) -> AnyObject? {
+    guard let id = id.base as? Item.ID, let path = controller._snapshot.path(of: id) else {
+      return nil
+    }
+    return controller.userEdits.dragPayload?(controller._snapshot[path])
+  }
+
+  /// The list's ids among `ids` (a host hands back what it was given).
+  private static func ids(_ ids: [AnyHashable]) -> [Item.ID] {
+    ids.compactMap { $0.base as? Item.ID }
+  }
+
   func userDeleteItems(at paths: [ItemPath]) { controller.userDeleteItems(at: paths) }
 
   func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {

@@ -188,6 +188,15 @@ extension ListController {
     set { userEdits.movePolicy = newValue }
   }
 
+  /// Whether rows dragged together may be dropped at a destination (the
+  /// app's rules, after ``canMoveItem(at:)`` and ``movePolicy``): a drop
+  /// it refuses shows a forbidden sign and moves nothing. Every
+  /// destination by default.
+  public var canDrop: (@MainActor (_ items: [Item], _ destination: ListDropDestination) -> Bool)? {
+    get { userEdits.canDrop }
+    set { userEdits.canDrop = newValue }
+  }
+
   /// Redirects a drop: given the row, where it comes from and where it
   /// would land (after ``movePolicy``), the path it lands at (`from` keeps
   /// it in place).

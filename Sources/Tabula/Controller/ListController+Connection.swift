@@ -36,8 +36,10 @@ extension ListController {
   private func apply(
     from source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool
   ) {
+    userEdits.settleDrops(in: source.snapshot)
     if !userEdits.hidesNothing {
-      // Rows a running swipe action removed stay hidden.
+      // Rows a running swipe action removed stay hidden; drops' placeholder
+      // rows stay.
       apply(userEdits.visible(source.snapshot), animatingDifferences: animatingDifferences)
     } else if let reporting = source as? any ChangeReportingSource<SectionModel, Item>,
       let change = reporting.lastChange

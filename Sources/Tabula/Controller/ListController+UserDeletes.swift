@@ -76,10 +76,10 @@ extension ListController {
   /// section) is reported and dropped.
   public func undo() {
     guard let step = userEdits.history.popUndo() else { return }
-    let outcome = perform(step.undo)
+    let outcome = perform(step.undoEdits)
     if outcome.written {
       userEdits.history.pushRedo(step)
-      watch(outcome.saving, of: step.undo, step: step.serial)
+      watch(outcome.saving, of: step.undoEdits, step: step.serial)
     } else {
       userEdits.history.discard(step)
     }
@@ -89,10 +89,10 @@ extension ListController {
   /// Does again the last edit ``undo()`` took back.
   public func redo() {
     guard let step = userEdits.history.popRedo() else { return }
-    let outcome = perform(step.redo)
+    let outcome = perform(step.redoEdits)
     if outcome.written {
       userEdits.history.pushUndo(step)
-      watch(outcome.saving, of: step.redo, step: step.serial)
+      watch(outcome.saving, of: step.redoEdits, step: step.serial)
     } else {
       userEdits.history.discard(step)
     }

@@ -27,21 +27,27 @@ extension ListController {
   /// source could not write it (the list is then back at the source's
   /// snapshot, and the error reported).
   func perform(_ edit: UserEdit<SectionModel, Item>) -> WriteOutcome {
-    if case .delete(let items) = edit, _host?.isAnnouncing == true {
+    perform([edit])
+  }
+
+  /// Shows `edits` and writes them back as one (see ``perform(_:)``): all
+  /// or none.
+  func perform(_ edits: [UserEdit<SectionModel, Item>]) -> WriteOutcome {
+    for case .delete(let items) in edits where _host?.isAnnouncing == true {
       userEdits.deletedByUser.formUnion(items.map(\.id))
     }
     guard connection != nil else {
       var next = latestSnapshot
       do {
-        try next.apply(edit)
+        for edit in edits { try next.apply(edit) }
       } catch {
-        report(error, for: edit)
+        report(error, for: edits)
         return WriteOutcome(written: false)
       }
       apply(next)
       return WriteOutcome(written: true)
     }
-    let outcome = writeBack(edit)
+    let outcome = writeBack(edits)
     if outcome.written, let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
       apply(userEdits.visible(source.snapshot))
     }
@@ -54,16 +60,24 @@ extension ListController {
   func writeBack(_ edit: UserEdit<SectionModel, Item>, deferringCorrection: Bool = false)
     -> WriteOutcome
   {
+    writeBack([edit], deferringCorrection: deferringCorrection)
+  }
+
+  /// Writes `edits` as one (see ``writeBack(_:deferringCorrection:)``).
+  func writeBack(_ edits: [UserEdit<SectionModel, Item>], deferringCorrection: Bool = false)
+    -> WriteOutcome
+  {
     guard let connection else { return WriteOutcome(written: true) }
     guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
-      report(UserEditError.readOnlySource("\(type(of: connection.source))"), for: edit)
+      report(UserEditError.readOnlySource("\(type(of: connection.source))"), for: edits)
       correct(deferring: deferringCorrection)
       return WriteOutcome(written: false)
     }
     do {
-      return WriteOutcome(written: true, saving: try writable.write(edit))
+      let saving = try edits.count == 1 ? writable.write(edits[0]) : writable.write(edits)
+      return WriteOutcome(written: true, saving: saving)
     } catch {
-      report(error, for: edit)
+      report(error, for: edits)
       correct(deferring: deferringCorrection)
       return WriteOutcome(written: false)
     }
@@ -86,6 +100,13 @@ extension ListController {
   /// is reported, the edit's undo step (`step`) dropped, and the list goes
   /// back to the source's snapshot.
   func watch(_ saving: Task<Void, any Error>?, of edit: UserEdit<SectionModel, Item>, step: Int) {
+    watch(saving, of: [edit], step: step)
+  }
+
+  /// Follows the saving of edits written as one (see
+  /// ``watch(_:of:step:)``).
+  func watch(_ saving: Task<Void, any Error>?, of edits: [UserEdit<SectionModel, Item>], step: Int)
+  {
     guard let saving else { return }
     let previous = userEdits.lastWrite
     userEdits.lastWrite = Task { @MainActor [weak self] in
@@ -94,20 +115,24 @@ extension ListController {
         try await saving.value
       } catch {
         guard let self else { return }
-        self.report(error, for: edit)
+        self.report(error, for: edits)
         if self.userEdits.history.remove(serial: step) { self.historyChanged() }
         self.correct(deferring: false)
       }
     }
   }
 
-  private func report(_ error: any Error, for edit: UserEdit<SectionModel, Item>) {
+  /// Reports a failed write: to ``didFailToWrite`` once, with the first
+  /// of `edits` (a drag of several rows fails as one), else to
+  /// ``TabulaLog``.
+  func report(_ error: any Error, for edits: [UserEdit<SectionModel, Item>]) {
+    guard let first = edits.first else { return }
     if let didFailToWrite = userEdits.didFailToWrite {
-      didFailToWrite(error, edit)
+      didFailToWrite(error, first)
     } else {
+      let ids = edits.flatMap(\.items).map { "\($0.id)" }
       TabulaLog.report(
-        "a user edit of \(edit.items.map { "\($0.id)" }.joined(separator: ", ")) could not be "
-          + "written back: \(error)")
+        "a user edit of \(ids.joined(separator: ", ")) could not be written back: \(error)")
     }
   }
 }

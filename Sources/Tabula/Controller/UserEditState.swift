@@ -21,6 +21,8 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   var movePolicy = MovePolicy.anywhere
   /// Redirects a drop.
   var moveTarget: (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
+  /// Whether rows may be dropped at a destination.
+  var canDrop: (@MainActor (_ items: [Item], _ destination: ListDropDestination) -> Bool)?
   /// Names undo steps.
   var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)?
 
@@ -36,6 +38,15 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   /// Hears every user move the list kept.
   var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   var willUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
+  /// Makes the placeholder rows of drops from outside.
+  var dropPlaceholder: (@MainActor (_ index: Int) -> Item)?
+  /// Makes items of what was dropped from outside (UIKit's item
+  /// providers): what a host's drop loads.
+  var loadDroppedItems: (@MainActor (_ payloads: [AnyObject]) async throws -> [Item])?
+  /// Describes a row dragged out of the list (UIKit: an item provider).
+  var dragPayload: (@MainActor (_ item: Item) -> AnyObject?)?
+  /// Hears a drop from outside whose items failed to load.
+  var didFailToLoadDrop: (@MainActor (_ error: any Error, _ count: Int) -> Void)?
   /// Takes the user's deletes over, when set.
   var handleUserDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)?
 
@@ -70,17 +81,60 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   @discardableResult
   mutating func unhide(_ id: Item.ID) -> Placement? { hidden.removeValue(forKey: id) ?? nil }
 
-  /// Whether no row is hidden.
-  var hidesNothing: Bool { hidden.isEmpty }
+  /// Whether no row is hidden, and no drop placeholder shows: the
+  /// source's snapshot is shown as it is.
+  var hidesNothing: Bool { hidden.isEmpty && drops.isEmpty }
 
-  /// `snapshot` without the rows hidden while their swipe actions run.
+  /// Drops from outside whose items load: each drop's placeholder rows, by
+  /// where they go, and once loaded the ids of its items, which the
+  /// placeholders wait for in the source's snapshot.
+  private(set) var drops: [Int: (placeholders: [Placement], awaiting: [Item.ID]?)] = [:]
+  /// Numbers the drops.
+  private var dropCount = 0
+
+  /// Shows placeholder rows at `placements` (a drop's, in order); returns
+  /// the drop's number.
+  mutating func addDrop(_ placements: [Placement]) -> Int {
+    dropCount += 1
+    drops[dropCount] = (placements, nil)
+    return dropCount
+  }
+
+  /// The drop's items loaded: its placeholders wait for `ids` in the
+  /// source's snapshot.
+  mutating func dropLoaded(_ drop: Int, ids: [Item.ID]) {
+    drops[drop]?.awaiting = ids
+  }
+
+  /// Takes the drop's placeholders away.
+  mutating func removeDrop(_ drop: Int) { drops[drop] = nil }
+
+  /// Drops whose loaded items `snapshot` holds are done: their
+  /// placeholders go.
+  mutating func settleDrops(in snapshot: Snapshot<SectionModel, Item>) {
+    for (drop, state) in drops {
+      if let awaiting = state.awaiting, awaiting.allSatisfy({ snapshot.contains(itemWithID: $0) }) {
+        drops[drop] = nil
+      }
+    }
+  }
+
+  /// `snapshot` without the rows hidden while their swipe actions run, and
+  /// with the placeholder rows of drops still loading, each by its
+  /// neighbours (where the source's rows put it now; a placeholder whose
+  /// section is gone goes with it).
   func visible(_ snapshot: Snapshot<SectionModel, Item>) -> Snapshot<SectionModel, Item> {
-    guard !hidden.isEmpty else { return snapshot }
-    let present = hidden.keys.filter { snapshot.contains(itemWithID: $0) }
-    guard !present.isEmpty else { return snapshot }
     var visible = snapshot
-    // Every id is in the snapshot: deleting them cannot fail.
-    _trapping { () throws(SnapshotError) in try visible.deleteItems(present) }
+    let present = hidden.keys.filter { snapshot.contains(itemWithID: $0) }
+    if !present.isEmpty {
+      // Every id is in the snapshot: deleting them cannot fail.
+      _trapping { () throws(SnapshotError) in try visible.deleteItems(present) }
+    }
+    for drop in drops.keys.sorted() {
+      for placement in drops[drop]!.placeholders {
+        try? visible.apply(.insert(items: [placement]))
+      }
+    }
     return visible
   }
 

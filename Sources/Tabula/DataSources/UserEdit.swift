@@ -20,6 +20,11 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
   /// (`before`); if that one is gone, just after the item it came after
   /// (`after`); if both are gone, at its index in the section (`index`),
   /// or at the section's end. ``Snapshot/apply(_:)`` places items this way.
+  ///
+  /// In an outline (rows that are ``OutlineRow``s), `parent` names the row
+  /// the item goes under (`nil`: a root), and `before`, `after` and
+  /// `index` are its siblings under that parent: what an outline source
+  /// (``OutlineSource``, `TabulaGRDB.FetchedTree`) moves a node by.
   public struct Placement: Sendable {
     /// The item.
     public var item: Item
@@ -31,19 +36,24 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
     /// The id of the item it comes after, or `nil` when it is the
     /// section's first (or unknown).
     public var after: Item.ID?
-    /// Its index in the section, the last resort (`nil`: unknown).
+    /// Its index in the section, the last resort (`nil`: unknown); in an
+    /// outline, among its parent's children.
     public var index: Int?
+    /// In an outline, the id of the row it goes under (`nil`: a root, or a
+    /// list that is not an outline).
+    public var parent: Item.ID?
 
     /// A placement.
     public init(
       item: Item, section: SectionModel.ID, before: Item.ID?, after: Item.ID? = nil,
-      index: Int? = nil
+      index: Int? = nil, parent: Item.ID? = nil
     ) {
       self.item = item
       self.section = section
       self.before = before
       self.after = after
       self.index = index
+      self.parent = parent
     }
   }
 

@@ -1,11 +1,14 @@
 extension Snapshot {
   /// Where the item at `path` is, by ids: its section, the items before
   /// and after it, and its index (what puts it back there with
-  /// ``apply(_:)``).
+  /// ``apply(_:)``). In an outline (``OutlineRow``s), its parent and its
+  /// siblings before and after it under that parent, and its index among
+  /// them.
   ///
   /// - Precondition: `path` is an item of the snapshot.
   public func placement(at path: ItemPath) -> UserEdit<SectionModel, Item>.Placement {
-    .init(
+    if let outline = outlinePlacement(at: path) { return outline }
+    return .init(
       item: self[path], section: _sections[path.section].id,
       before: item(at: ItemPath(section: path.section, item: path.item + 1))?.id,
       after: path.item > 0
@@ -38,6 +41,51 @@ extension Snapshot {
       }
     }
     self = next
+  }
+
+  /// The placement of the outline row at `path` among its siblings, or
+  /// `nil` when the items are not outline rows.
+  ///
+  /// - Complexity: O(d) for the d rows between it and its siblings and
+  ///   parent.
+  private func outlinePlacement(at path: ItemPath) -> UserEdit<SectionModel, Item>.Placement? {
+    guard let row = self[path] as? any _OutlinePresentable else { return nil }
+    let depth = row._outlinePosition.depth
+    let count = numberOfItems(inSectionAt: path.section)
+    func at(_ item: Int) -> (id: Item.ID, depth: Int) {
+      let item = self[ItemPath(section: path.section, item: item)]
+      return (item.id, (item as? any _OutlinePresentable)?._outlinePosition.depth ?? 0)
+    }
+    var parent: Item.ID?
+    var previous: Item.ID?
+    var index = 0
+    var item = path.item - 1
+    while item >= 0 {
+      let row = at(item)
+      if row.depth < depth {
+        parent = row.id
+        break
+      }
+      if row.depth == depth {
+        if previous == nil { previous = row.id }
+        index += 1
+      }
+      item -= 1
+    }
+    var next: Item.ID?
+    item = path.item + 1
+    while item < count {
+      let row = at(item)
+      if row.depth < depth { break }
+      if row.depth == depth {
+        next = row.id
+        break
+      }
+      item += 1
+    }
+    return .init(
+      item: self[path], section: _sections[path.section].id, before: next, after: previous,
+      index: index, parent: parent)
   }
 
   /// Where `placement` puts its item: a path of the snapshot after the
@@ -101,6 +149,15 @@ public protocol WritableSource<SectionModel, Item>: SnapshotSource {
   @discardableResult
   func write(_ edit: UserEdit<SectionModel, Item>) throws -> Task<Void, any Error>?
 
+  /// Writes `edits` as one: a drag of several rows, each placed after the
+  /// one before. A database source saves them in one transaction. As for
+  /// `write(_:)` (one edit), the snapshot shows them when this returns.
+  ///
+  /// The default writes each in turn, and stops at the first that throws
+  /// (the ones before it stay written).
+  @discardableResult
+  func write(_ edits: [UserEdit<SectionModel, Item>]) throws -> Task<Void, any Error>?
+
   /// Whether the source writes edits now (a database list before its
   /// editing is enabled does not): rows of a list whose source cannot
   /// write do not move.
@@ -115,6 +172,21 @@ public protocol WritableSource<SectionModel, Item>: SnapshotSource {
 extension WritableSource {
   /// `true`.
   public var canWrite: Bool { true }
+
+  /// Writes each edit in turn with `write(_:)` (one edit); the task
+  /// returned finishes once every edit is saved, and throws the first
+  /// saving failure.
+  @discardableResult
+  public func write(_ edits: [UserEdit<SectionModel, Item>]) throws -> Task<Void, any Error>? {
+    var savings: [Task<Void, any Error>] = []
+    for edit in edits {
+      if let saving = try write(edit) { savings.append(saving) }
+    }
+    guard !savings.isEmpty else { return nil }
+    return Task {
+      for saving in savings { try await saving.value }
+    }
+  }
 
   /// Nothing: the source keeps nothing to put items back.
   public func discardUndoData(for ids: Set<Item.ID>) {}
@@ -136,6 +208,19 @@ extension StaticSource: WritableSource {
     }
     var next = snapshot
     try next.apply(edit)
+    setSnapshot(next)
+    return nil
+  }
+
+  /// Applies `edits` in turn to ``snapshot``, and announces the result
+  /// once; when one throws, nothing changes. Returns `nil`.
+  ///
+  /// - Throws: ``SnapshotError`` naming an id or section the snapshot no
+  ///   longer has.
+  @discardableResult
+  public func write(_ edits: [UserEdit<SectionModel, Item>]) throws -> Task<Void, any Error>? {
+    var next = snapshot
+    for edit in edits { try next.apply(edit) }
     setSnapshot(next)
     return nil
   }

@@ -11,6 +11,8 @@ public enum ListAnnouncement: Hashable, Sendable, CustomStringConvertible {
   /// An update removed this many rows the user did not delete (another
   /// writer, a refresh).
   case removed(count: Int)
+  /// Items dropped on the list from outside could not be added.
+  case dropFailed(count: Int, message: String)
 
   /// The words said: "Loaded 20 items", "Nothing to show", "Couldn't
   /// load: offline", "2 items removed".
@@ -20,6 +22,8 @@ public enum ListAnnouncement: Hashable, Sendable, CustomStringConvertible {
     case .empty: "Nothing to show"
     case .failed(let message): "Couldn’t load: \(message)"
     case .removed(let count): "\(count) \(count == 1 ? "item" : "items") removed"
+    case .dropFailed(let count, let message):
+      "Couldn’t add \(count) \(count == 1 ? "item" : "items"): \(message)"
     }
   }
 }

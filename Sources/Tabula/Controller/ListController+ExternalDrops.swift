@@ -1,0 +1,205 @@
+// Drops from outside the list (another list, another app): placeholder
+// rows show at once where the drop landed, and stay there, by their
+// neighbours, while the list changes; then the loaded items take their
+// place, or, when loading fails, the placeholders go and the failure is
+// reported and announced. UIKit's UICollectionViewDropPlaceholder, for any
+// host and data source.
+
+extension ListController {
+  /// What a drop of `count` items from outside at `destination` would do:
+  /// a copy between rows when the list makes placeholders for such drops
+  /// (``dropPlaceholder``), else ``ListDropProposal/Operation/cancel``; a
+  /// destination outside the list, or onto a row, is forbidden.
+  public func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
+    -> ListDropProposal
+  {
+    guard userEdits.dropPlaceholder != nil, count > 0 else { return ListDropProposal(.cancel) }
+    guard case .insert(let path) = destination, insertionRange(contains: path) else {
+      return ListDropProposal(.forbidden)
+    }
+    return ListDropProposal(.copy, destination: destination)
+  }
+
+  /// Inserts `count` items dropped from outside the list just before the
+  /// row at `path` (of the list as it shows; an `item` equal to the
+  /// section's count is its end): ``dropPlaceholder``'s rows show there at
+  /// once, and `load` then makes the items.
+  ///
+  /// - Owning its data, the list holds the placeholders as rows, and the
+  ///   loaded items replace them in one animated change: one undo step
+  ///   ("Add 2 Items").
+  /// - Following a source, the placeholders are the list's own, kept where
+  ///   their neighbours put them through every snapshot the source
+  ///   publishes; `load` adds the items to the source's data (a database
+  ///   insert, `StaticSource.write`) and returns them, and the placeholders
+  ///   give way once the source's snapshot holds every one of them.
+  ///
+  /// When `load` throws, the placeholders go, the error goes to
+  /// ``didFailToLoadDrop`` (else ``TabulaLog``), and the failure is
+  /// announced (``ListAnnouncement/dropFailed(count:message:)``). The task
+  /// returned ends with whether the items came.
+  ///
+  /// - Precondition: ``dropPlaceholder`` is set, `count` > 0, and `path`
+  ///   is an insertion point of the list (else this traps naming the valid
+  ///   range).
+  @discardableResult
+  public func insertDroppedItems(
+    count: Int, at path: ItemPath, load: @escaping @MainActor () async throws -> [Item]
+  ) -> Task<Bool, Never> {
+    guard let makePlaceholder = userEdits.dropPlaceholder else {
+      preconditionFailure("a drop from outside needs dropPlaceholder")
+    }
+    precondition(count > 0, "a drop of \(count) items")
+    guard insertionRange(contains: path) else {
+      let counts = (0..<_snapshot.numberOfSections).map { _snapshot.numberOfItems(inSectionAt: $0) }
+      preconditionFailure(
+        "a drop at \(path), outside the list: sections 0..<\(counts.count) with "
+          + "\(counts) items (an item up to the section's count)")
+    }
+    let shown = _snapshot
+    let placeholders = (0..<count).map { makePlaceholder($0) }
+    let section = shown.sections[path.section].id
+    let rows = shown.numberOfItems(inSectionAt: path.section)
+    func id(_ item: Int) -> Item.ID { shown[ItemPath(section: path.section, item: item)].id }
+    let before = path.item < rows ? id(path.item) : nil
+    let after = path.item > 0 ? id(path.item - 1) : nil
+    let placements = placeholders.enumerated().map { offset, placeholder in
+      UserEdit<SectionModel, Item>.Placement(
+        item: placeholder, section: section, before: before,
+        after: offset == 0 ? after : placeholders[offset - 1].id, index: path.item + offset)
+    }
+    if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+      let drop = userEdits.addDrop(placements)
+      apply(userEdits.visible(source.snapshot))
+      return Task { @MainActor in
+        do {
+          let items = try await load()
+          self.userEdits.dropLoaded(drop, ids: items.map(\.id))
+          self.refreshFromSource()
+          return true
+        } catch {
+          self.userEdits.removeDrop(drop)
+          self.refreshFromSource()
+          self.dropFailed(error, count: count)
+          return false
+        }
+      }
+    }
+    var next = latestSnapshot
+    do {
+      try next.apply(.insert(items: placements))
+    } catch {
+      preconditionFailure("the drop's placeholders cannot be shown: \(error)")
+    }
+    apply(next)
+    return Task { @MainActor in
+      let result: Result<[Item], any Error>
+      do { result = .success(try await load()) } catch { result = .failure(error) }
+      var next = self.latestSnapshot
+      let present = placeholders.map(\.id).filter { next.contains(itemWithID: $0) }
+      // Where the first placeholder still shown is, else where the drop was.
+      let anchor = present.first.flatMap { next.path(of: $0) }
+      try? next.deleteItems(present)
+      switch result {
+      case .failure(let error):
+        self.apply(next, completion: nil)
+        self.dropFailed(error, count: count)
+        return false
+      case .success(let items):
+        var inserted = items.enumerated().map { offset, item in
+          var placement = placements[min(offset, placements.count - 1)]
+          placement.item = item
+          placement.after = offset == 0 ? after : items[offset - 1].id
+          placement.index = path.item + offset
+          return placement
+        }
+        if let anchor, !inserted.isEmpty {
+          // Where the placeholders were: by the neighbours they had then.
+          let first = anchor.item < next.numberOfItems(inSectionAt: anchor.section)
+            ? next[anchor].id : nil
+          let last = anchor.item > 0
+            ? next[ItemPath(section: anchor.section, item: anchor.item - 1)].id : nil
+          for index in inserted.indices {
+            inserted[index].section = next.sections[anchor.section].id
+            inserted[index].before = first
+            if index == 0 { inserted[index].after = last }
+          }
+        }
+        let edit = UserEdit<SectionModel, Item>.insert(items: inserted)
+        do {
+          try next.apply(edit)
+        } catch {
+          self.apply(next, completion: nil)
+          self.dropFailed(error, count: count)
+          return false
+        }
+        self.apply(next, completion: nil)
+        if !items.isEmpty {
+          _ = self.record(
+            EditHistory.Step(
+              name: self.stepName("Add", items), redo: edit, undo: .delete(items: items)))
+        }
+        return true
+      }
+    }
+  }
+
+  /// Makes the placeholder rows of drops from outside (the `index`-th of a
+  /// drop, from 0): what a loading row of the list's item type is (a
+  /// case of an enum of rows, a row made of a fresh id). The list takes
+  /// such drops only when it is set.
+  public var dropPlaceholder: (@MainActor (_ index: Int) -> Item)? {
+    get { userEdits.dropPlaceholder }
+    set { userEdits.dropPlaceholder = newValue }
+  }
+
+  /// Hears a drop from outside whose items failed to load (its
+  /// placeholders are gone): the error and the number of items. Without
+  /// it, the failure goes to ``TabulaLog``.
+  public var didFailToLoadDrop: (@MainActor (_ error: any Error, _ count: Int) -> Void)? {
+    get { userEdits.didFailToLoadDrop }
+    set { userEdits.didFailToLoadDrop = newValue }
+  }
+
+  /// Whether `path` is a place an item can be inserted at.
+  private func insertionRange(contains path: ItemPath) -> Bool {
+    path.section >= 0 && path.section < _snapshot.numberOfSections && path.item >= 0
+      && path.item <= _snapshot.numberOfItems(inSectionAt: path.section)
+  }
+
+  /// Shows the connected source's snapshot with the drops' placeholders.
+  private func refreshFromSource() {
+    guard let source = connection?.source as? any SnapshotSource<SectionModel, Item> else {
+      return
+    }
+    userEdits.settleDrops(in: source.snapshot)
+    apply(userEdits.visible(source.snapshot))
+  }
+
+  /// Reports and announces a drop whose items did not come.
+  private func dropFailed(_ error: any Error, count: Int) {
+    if let didFailToLoadDrop = userEdits.didFailToLoadDrop {
+      didFailToLoadDrop(error, count)
+    } else {
+      TabulaLog.report("a drop of \(count) items failed to load: \(error)")
+    }
+    announce(.dropFailed(count: count, message: "\(error)"))
+  }
+}
+
+extension ListController {
+  /// Makes items of what a host's drop from outside carries (UIKit's
+  /// `NSItemProvider`s): what a host's drop loads with placeholder rows
+  /// (see ``insertDroppedItems(count:at:load:)``). The glue of each host
+  /// offers it typed.
+  package var loadDroppedPayloads: (@MainActor (_ payloads: [AnyObject]) async throws -> [Item])? {
+    get { userEdits.loadDroppedItems }
+    set { userEdits.loadDroppedItems = newValue }
+  }
+
+  /// Describes a row dragged out of the list (UIKit: an `NSItemProvider`).
+  package var dragPayloadOfItem: (@MainActor (_ item: Item) -> AnyObject?)? {
+    get { userEdits.dragPayload }
+    set { userEdits.dragPayload = newValue }
+  }
+}

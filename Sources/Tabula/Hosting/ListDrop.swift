@@ -1,0 +1,60 @@
+/// Where rows dropped on a list go, in the list as it shows while the drag
+/// hovers (the dragged rows still in their places).
+public enum ListDropDestination: Hashable, Sendable, CustomStringConvertible {
+  /// Between rows: just before the row at `path`; an `item` equal to the
+  /// section's count is its end. In an outline, under the row above when
+  /// that one is an open folder (as its first child), else beside it.
+  case insert(at: ItemPath)
+  /// Onto the row at `path`: under it, after its children (an outline's
+  /// folder, open or closed; a leaf becomes a folder).
+  case into(ItemPath)
+
+  /// The path the destination names.
+  public var path: ItemPath {
+    switch self {
+    case .insert(let path), .into(let path): path
+    }
+  }
+
+  /// "before [0, 2]", "into [0, 2]".
+  public var description: String {
+    switch self {
+    case .insert(let path): "before \(path)"
+    case .into(let path): "into \(path)"
+    }
+  }
+}
+
+/// What a list answers a drag hovering over it: the operation a drop there
+/// would make, and where it would land; what UIKit's drop proposal shows
+/// (a move or copy at or into the destination, or a forbidden sign).
+public struct ListDropProposal: Hashable, Sendable, CustomStringConvertible {
+  /// What a drop does.
+  public enum Operation: Hashable, Sendable {
+    /// The dragged rows move there.
+    case move
+    /// Items made from what is dropped are added there.
+    case copy
+    /// The drop is refused there (the rows cannot move, the app's rules
+    /// refuse the destination, an outline row would go under itself).
+    case forbidden
+    /// Nothing happens: the list takes no drop of this kind.
+    case cancel
+  }
+
+  /// What a drop does.
+  public var operation: Operation
+  /// Where it lands (`nil` when it is refused).
+  public var destination: ListDropDestination?
+
+  /// A proposal.
+  public init(_ operation: Operation, destination: ListDropDestination? = nil) {
+    self.operation = operation
+    self.destination = destination
+  }
+
+  /// "move before [0, 2]", "forbidden".
+  public var description: String {
+    "\(operation)" + (destination.map { " \($0)" } ?? "")
+  }
+}

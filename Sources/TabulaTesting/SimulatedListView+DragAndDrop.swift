@@ -1,0 +1,77 @@
+import Tabula
+
+// Drag and drop as UIKit's drag and drop delegates (which TabulaUIKit sets)
+// drive it: a drag starts on a row and takes what the data source says, its
+// drop proposal is asked while it hovers, and a drop is performed only
+// where the proposal allows it; drops from outside carry payloads (UIKit's
+// item providers).
+
+/// A drag in progress over a simulated list: the rows it carries, as the
+/// data source named them when it began.
+public struct SimulatedDrag {
+  /// The ids of the dragged rows.
+  public let itemIDs: [AnyHashable]
+  /// How many rows are dragged.
+  public var count: Int { itemIDs.count }
+}
+
+extension SimulatedListView {
+  /// Begins a drag on the row at `path` (UIKit's
+  /// `itemsForBeginning:atIndexPath:`): the rows the data source gives
+  /// (the row, or every selected row with it), or `nil` when the row
+  /// cannot be dragged.
+  public func beginDrag(at path: ItemPath) -> SimulatedDrag? {
+    guard let source = hostDataSource else { return nil }
+    let ids = source.dragItemIDs(startingAt: path)
+    return ids.isEmpty ? nil : SimulatedDrag(itemIDs: ids)
+  }
+
+  /// What the list shows while `drag` hovers at `destination` (UIKit's
+  /// `dropSessionDidUpdate`).
+  public func dropProposal(for drag: SimulatedDrag, at destination: ListDropDestination)
+    -> ListDropProposal
+  {
+    hostDataSource?.dropProposal(forMovingItemsWithIDs: drag.itemIDs, to: destination)
+      ?? ListDropProposal(.cancel)
+  }
+
+  /// Drops `drag` at `destination` (UIKit's `performDrop`), which UIKit
+  /// does only where the last proposal was a move; returns whether the
+  /// rows moved.
+  @discardableResult
+  public func drop(_ drag: SimulatedDrag, at destination: ListDropDestination) -> Bool {
+    guard let source = hostDataSource,
+      source.dropProposal(forMovingItemsWithIDs: drag.itemIDs, to: destination).operation == .move
+    else { return false }
+    return source.performDrop(ofItemsWithIDs: drag.itemIDs, to: destination)
+  }
+
+  /// What the list shows while `count` items from outside hover at
+  /// `destination`.
+  public func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
+    -> ListDropProposal
+  {
+    hostDataSource?.dropProposal(forExternalItemCount: count, at: destination)
+      ?? ListDropProposal(.cancel)
+  }
+
+  /// Drops `payloads` from outside at `destination`, where the proposal
+  /// is a copy; returns whether the list took the drop (its placeholders
+  /// show at once, and the items once loaded).
+  @discardableResult
+  public func dropFromOutside(_ payloads: [AnyObject], at destination: ListDropDestination) -> Bool
+  {
+    guard let source = hostDataSource,
+      source.dropProposal(forExternalItemCount: payloads.count, at: destination).operation
+        == .copy
+    else { return false }
+    source.performExternalDrop(of: payloads, at: destination.path)
+    return true
+  }
+
+  /// What dragging `drag` out of the list carries: each row's payload
+  /// the app describes (UIKit's item providers), in order.
+  public func payloads(of drag: SimulatedDrag) -> [AnyObject] {
+    drag.itemIDs.compactMap { hostDataSource?.dragPayload(forItemWithID: $0) }
+  }
+}

@@ -1,0 +1,279 @@
+import TabulaTestSupport
+import TabulaTesting
+import Testing
+
+@testable import Tabula
+
+/// Drag and drop through the simulated views, as TabulaUIKit's drag and drop
+/// delegates drive it: several rows at once, within and across sections and
+/// into an outline's folders, written back as one edit and undone in one
+/// step; drops from outside with placeholder rows.
+@MainActor
+@Suite("Drag and drop: many rows, one edit, one undo step")
+struct ListDropTests {
+  typealias Controller = ListController<SectionInfo, TestItem, SimulatedCell>
+
+  private func ids(_ snapshot: TestSnapshot) -> [[Int]] {
+    (0..<snapshot.numberOfSections).map { snapshot.items(inSectionAt: $0).map(\.id) }
+  }
+
+  private func screen(source: StaticSource<SectionInfo, TestItem>? = nil) throws -> (
+    SimulatedTableView, Controller
+  ) {
+    let table = testTable()
+    let controller: Controller
+    if let source {
+      controller = Controller(host: table, cellProvider: testCell)
+      controller.connect(to: source)
+    } else {
+      controller = Controller(host: table, snapshot: try twoSections(), cellProvider: testCell)
+    }
+    controller.canMove = { item, _ in item.id != 8 }
+    controller.selectionMode = .multiple
+    table.reloadData()
+    return (table, controller)
+  }
+
+  @Test("a drag of the selected rows moves them all, in order, across sections; one undo step")
+  func selectedRowsAcrossSections() throws {
+    let (table, controller) = try screen()
+    _ = controller.setSelection([1, 3, 5])
+    let drag = try #require(table.beginDrag(at: ItemPath(section: 0, item: 2)))
+    #expect(drag.count == 3, "every selected row comes along")
+    let destination = ListDropDestination.insert(at: ItemPath(section: 1, item: 2))
+    #expect(table.dropProposal(for: drag, at: destination) == ListDropProposal(.move, destination: destination))
+    #expect(table.drop(drag, at: destination))
+    #expect(ids(controller.snapshot) == [[2, 4], [6, 1, 3, 5, 8]])
+    expectShows(table, controller.snapshot)
+    #expect(controller.history.undoSteps.count == 1)
+    #expect(controller.history.undoName == "Move 3 TestItems")
+    controller.undo()
+    #expect(ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8]])
+    controller.redo()
+    #expect(ids(controller.snapshot) == [[2, 4], [6, 1, 3, 5, 8]])
+    expectShows(table, controller.snapshot)
+  }
+
+  @Test("the rules decide the proposal: a row that cannot move, movePolicy, canDrop, the range")
+  func proposals() throws {
+    let (table, controller) = try screen()
+    let fixed = try #require(table.beginDrag(at: ItemPath(section: 1, item: 0)))
+    #expect(table.beginDrag(at: ItemPath(section: 1, item: 2)) == nil, "8 cannot move")
+    #expect(
+      controller.dropProposal(forMovingItemsWithIDs: [5, 8], to: .insert(at: ItemPath(section: 0, item: 0)))
+        .operation == .forbidden)
+    controller.movePolicy = .withinSection
+    #expect(
+      table.dropProposal(for: fixed, at: .insert(at: ItemPath(section: 0, item: 0))).operation
+        == .forbidden)
+    #expect(
+      table.dropProposal(for: fixed, at: .insert(at: ItemPath(section: 1, item: 3))).operation
+        == .move)
+    controller.movePolicy = .anywhere
+    controller.canDrop = { items, destination in destination.path.section == 0 || items.count > 1 }
+    #expect(
+      table.dropProposal(for: fixed, at: .insert(at: ItemPath(section: 1, item: 1))).operation
+        == .forbidden)
+    #expect(
+      table.dropProposal(for: fixed, at: .insert(at: ItemPath(section: 0, item: 9))).operation
+        == .forbidden, "outside the list")
+    #expect(
+      table.dropProposal(for: fixed, at: .into(ItemPath(section: 0, item: 1))).operation
+        == .forbidden, "a flat list has no folders")
+    #expect(!table.drop(fixed, at: .insert(at: ItemPath(section: 1, item: 1))))
+    #expect(ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8]], "a refused drop moves nothing")
+    #expect(
+      controller.dropProposal(forMovingItemsWithIDs: [42], to: .insert(at: ItemPath(section: 0, item: 0)))
+        .operation == .cancel, "rows no longer there")
+  }
+
+  @Test("written back to a source as one write: one snapshot published, no echo batch")
+  func oneWrite() throws {
+    let source = StaticSource(try twoSections())
+    let (table, controller) = try screen(source: source)
+    var published = 0
+    let token = source.observe { published += 1 }
+    let batches = table.batchCount
+    #expect(controller.userMoveItems(withIDs: [6, 2], to: .insert(at: ItemPath(section: 0, item: 0))))
+    #expect(ids(source.snapshot) == [[2, 6, 1, 3, 4], [5, 8]])
+    #expect(published == 1, "one write")
+    #expect(table.batchCount == batches + 1, "one batch, no echo")
+    expectShows(table, source.snapshot)
+    controller.undo()
+    #expect(ids(source.snapshot) == [[1, 2, 3, 4], [5, 6, 8]])
+    #expect(published == 2, "one undo, one write")
+    withExtendedLifetime(token) {}
+  }
+
+  @Test("a drop made while a transaction runs lands among the rows it brings; vanished rows stay out")
+  func dropDuringUpdate() async throws {
+    let (table, controller) = try screen()
+    table.animationTiming = .manual
+    var next = try twoSections()
+    try next.deleteItems([2])
+    try next.insertItems(items([9]), at: ItemPath(section: 1, item: 0))
+    controller.apply(next, completion: nil)
+    #expect(controller.isUpdating)
+    // The view still shows 2; the drop names it and lands before 5.
+    #expect(controller.userMoveItems(withIDs: [2, 3], to: .insert(at: ItemPath(section: 1, item: 0))))
+    try await settle(table, controller)
+    #expect(ids(controller.snapshot) == [[1, 4], [9, 3, 5, 6, 8]] || ids(controller.snapshot) == [[1, 4], [3, 9, 5, 6, 8]])
+    #expect(!controller.snapshot.contains(itemWithID: 2), "a row the transaction removes stays removed")
+    expectShows(table, controller.snapshot)
+    controller.undo()
+    try await settle(table, controller)
+    #expect(ids(controller.snapshot) == [[1, 3, 4], [9, 5, 6, 8]])
+  }
+
+  @Test("an outline: folders and rows dragged into a folder, written to the tree, one undo step")
+  func intoFolder() throws {
+    let source = OutlineSource(
+      Outline(
+        try TestTree.make {
+          TreeNode(TestItem(id: 1)) {
+            TestItem(id: 2)
+            TestItem(id: 3)
+          }
+          TreeNode(TestItem(id: 4)) { TestItem(id: 5) }
+          TestItem(id: 6)
+        }), in: SectionInfo(id: "tree"), makePlaceholder: nil)
+    source.expandAll()
+    let (view, controller) = outlineView(.collection, source: source)
+    controller.canMove = { _, _ in true }
+    view.reloadData()
+    #expect(controller.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 6])
+    // 3 and the folder 4 (with 5) into 6, a leaf: 6 becomes a folder.
+    let into = ListDropDestination.into(ItemPath(section: 0, item: 5))
+    #expect(controller.dropProposal(forMovingItemsWithIDs: [3, 4, 5], to: into).operation == .move)
+    #expect(
+      controller.dropProposal(forMovingItemsWithIDs: [4], to: .into(ItemPath(section: 0, item: 4)))
+        .operation == .forbidden, "a folder cannot go under its own row")
+    #expect(controller.userMoveItems(withIDs: [3, 4, 5], to: into))
+    #expect(source.outline.tree.children(of: 6).map(\.id) == [3, 4])
+    #expect(source.outline.tree.children(of: 4).map(\.id) == [5], "a folder brings its rows")
+    #expect(source.outline.tree.children(of: 1).map(\.id) == [2])
+    #expect(controller.snapshot.items.map(\.id) == [1, 2, 6], "6 is a closed folder now")
+    #expect(view.violations.isEmpty)
+    #expect(controller.history.undoSteps.count == 1)
+    controller.undo()
+    #expect(source.outline.tree.children(of: 1).map(\.id) == [2, 3])
+    #expect(source.outline.tree.roots.map(\.id) == [1, 4, 6])
+    #expect(source.outline.tree.children(of: 4).map(\.id) == [5])
+    // Between rows: under the open folder above, as its first child.
+    #expect(controller.userMoveItems(withIDs: [6], to: .insert(at: ItemPath(section: 0, item: 4))))
+    #expect(source.outline.tree.children(of: 4).map(\.id) == [6, 5])
+    // Beside a closed row: a sibling after it.
+    #expect(controller.userMoveItems(withIDs: [2], to: .insert(at: ItemPath(section: 0, item: 3))))
+    #expect(source.outline.tree.children(of: 1).map(\.id) == [3, 2])
+    #expect(view.numberOfRows(inSectionAt: 0) == controller.snapshot.numberOfItems)
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test("a drop from outside shows placeholder rows, then the loaded items; one undo step")
+  func externalDrop() async throws {
+    let (table, controller) = try screen()
+    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+    let gate = Gate()
+    controller.loadDroppedPayloads = { payloads in
+      await gate.wait()
+      return payloads.map { TestItem(id: ($0 as! Payload).id) }
+    }
+    let at = ListDropDestination.insert(at: ItemPath(section: 0, item: 1))
+    #expect(table.dropProposal(forExternalItemCount: 2, at: at).operation == .copy)
+    #expect(
+      table.dropProposal(forExternalItemCount: 2, at: .into(ItemPath(section: 0, item: 1)))
+        .operation == .forbidden)
+    #expect(table.dropFromOutside([Payload(20), Payload(21)], at: at))
+    #expect(ids(controller.snapshot) == [[1, -1, -2, 2, 3, 4], [5, 6, 8]])
+    expectShows(table, controller.snapshot)
+    // The list changes meanwhile: the placeholders keep their place.
+    try controller.deleteItems(at: [ItemPath(section: 0, item: 0)])
+    await gate.open()
+    try await waitUntil { !controller.isUpdating }
+    try await waitUntil { ids(controller.snapshot) == [[20, 21, 2, 3, 4], [5, 6, 8]] }
+    expectShows(table, controller.snapshot)
+    #expect(controller.history.undoName == "Add 2 TestItems")
+    controller.undo()
+    #expect(ids(controller.snapshot) == [[2, 3, 4], [5, 6, 8]])
+  }
+
+  @Test("a drop from outside that fails to load: the placeholders go, the failure is reported and announced")
+  func externalDropFails() async throws {
+    let source = StaticSource(try twoSections())
+    let (table, controller) = try screen(source: source)
+    table.isVoiceOverRunning = true
+    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+    var failures: [Int] = []
+    controller.didFailToLoadDrop = { _, count in failures.append(count) }
+    let task = controller.insertDroppedItems(count: 2, at: ItemPath(section: 1, item: 3)) {
+      throw Offline()
+    }
+    #expect(ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8, -1, -2]])
+    #expect(ids(source.snapshot) == [[1, 2, 3, 4], [5, 6, 8]], "placeholders are the list's own")
+    #expect(await task.value == false)
+    try await waitUntil { !controller.isUpdating }
+    #expect(ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8]])
+    #expect(failures == [2])
+    #expect(table.announcements.last?.hasPrefix("Couldn’t add 2 items") == true)
+    expectShows(table, controller.snapshot)
+  }
+
+  @Test("following a source, the placeholders wait for the source to show the loaded items")
+  func externalDropIntoSource() async throws {
+    let source = StaticSource(try twoSections())
+    let (table, controller) = try screen(source: source)
+    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+    let task = controller.insertDroppedItems(count: 1, at: ItemPath(section: 0, item: 0)) {
+      var next = source.snapshot
+      try next.insertItems(items([30]), at: ItemPath(section: 0, item: 0))
+      // A source elsewhere changes, then the app's write shows the item.
+      source.setSnapshot(next)
+      return items([30])
+    }
+    #expect(await task.value)
+    try await waitUntil { !controller.isUpdating }
+    #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [5, 6, 8]])
+    expectShows(table, controller.snapshot)
+  }
+}
+
+/// What a drop from outside carries in these tests.
+private final class Payload {
+  let id: Int
+  init(_ id: Int) { self.id = id }
+}
+
+private struct Offline: Error {}
+
+/// Holds a load until the test opens it.
+private actor Gate {
+  private var isOpen = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for continuation in waiting { continuation.resume() }
+    waiting = []
+  }
+}
+
+/// Finishes the view's animations until no transaction runs.
+@MainActor
+private func settle(_ view: SimulatedListView, _ controller: ListDropTests.Controller) async throws {
+  try await waitUntil {
+    view.finishAnimations()
+    return !controller.isUpdating
+  }
+}
+
+/// Waits (yielding) until `condition` holds, or fails after many turns.
+@MainActor
+private func waitUntil(_ condition: () -> Bool) async throws {
+  for _ in 0..<1000 where !condition() { await Task.yield() }
+  #expect(condition())
+}
