@@ -64,18 +64,24 @@ struct FetchedEditor<ID>: Sendable {
   func writeMove(
     _ db: Database, item: ID, previous: ID?, next: ID?, section: String
   ) throws -> [(rowID: Int64, rank: Int64)] {
-    let moved = try ranked(db, item)
-    let before = try previous.map { try ranked(db, $0) }
-    let after = try next.map { try ranked(db, $0) }
-    if let before, let after, !(before.row < after.row) {
-      // The neighbours are not in that order in the table (another writer
-      // moved them): the list is behind; the echo brings it up to date.
-      throw FetchedEditingError.neighboursMoved(previous: "\(previous!)", next: "\(next!)")
-    }
+    try writeMoves(db, items: [item], previous: previous, next: next, section: section)
+  }
+
+  /// Writes the move of `items`, in order, as a block to just after
+  /// `previous` (or just before `next`; without either, the section's
+  /// end) in `section` (see ``writeMove(_:item:previous:next:section:)``):
+  /// k rows take k ranks in the gap when it is wide enough, else a window
+  /// around it is relabelled. Returns the rows written with their new
+  /// ranks, the moved rows first, in order.
+  func writeMoves(
+    _ db: Database, items: [ID], previous: ID?, next: ID?, section: String
+  ) throws -> [(rowID: Int64, rank: Int64)] {
     // The section's value as the table holds it (NULL included), read from
     // a neighbour, which must still be in it; a section with no rows yet
     // takes its id ("" for NULL).
     var sectionValue: DatabaseValue = section.isEmpty ? .null : section.databaseValue
+    let before = try previous.map { try ranked(db, $0) }
+    let after = try next.map { try ranked(db, $0) }
     if settings.sectionColumn != nil {
       for (neighbour, id) in [(before, previous), (after, next)] {
         guard let neighbour, let id else { continue }
@@ -85,60 +91,106 @@ struct FetchedEditor<ID>: Sendable {
         sectionValue = neighbour.section
       }
     }
+    return try writeMoves(
+      db, items: items, previous: before.map { ($0.row, "\(previous!)") },
+      next: after.map { ($0.row, "\(next!)") }, sectionValue: sectionValue
+    ) { sectionKey($0) == section }
+  }
+
+  /// Writes the move of `items` as a block between the rows `previous`
+  /// and `next` (read already) of the group of rows whose section column
+  /// holds `sectionValue` (the parent column of a tree); `isTarget` says
+  /// whether a row's value of that column is the group's.
+  func writeMoves(
+    _ db: Database, items: [ID], previous: (row: RankedRow, id: String)?,
+    next: (row: RankedRow, id: String)?, sectionValue: DatabaseValue,
+    isTarget: (DatabaseValue) -> Bool
+  ) throws -> [(rowID: Int64, rank: Int64)] {
+    let moved = try items.map { try ranked(db, $0) }
+    if let previous, let next, !(previous.row < next.row) {
+      // The neighbours are not in that order in the table (another writer
+      // moved them): the list is behind; the echo brings it up to date.
+      throw FetchedEditingError.neighboursMoved(previous: previous.id, next: next.id)
+    }
     let neighbourhood = SQLNeighbourhood(
       db: db, table: table, rank: settings.rankColumn, idColumn: settings.idColumn,
       section: settings.sectionColumn.map { ($0, sectionValue) })
     try neighbourhood.checkNoNullRank()
+    let excluded = Set(moved.map(\.row.rowID))
     // The rows adjacent in the table around the drop point: just after the
     // row dropped after (or before the row dropped before), so that no
-    // hidden row sits between them and the new rank is no other row's.
+    // hidden row sits between them and the new ranks are no other row's.
     let (low, high): (RankedRow?, RankedRow?)
-    if let before {
-      low = before.row
-      high = try neighbourhood.rows(after: before.row, limit: 1, excluding: moved.row.rowID).first
-    } else if let after {
-      low = try neighbourhood.rows(before: after.row, limit: 1, excluding: moved.row.rowID).first
-      high = after.row
+    if let previous {
+      low = previous.row
+      high = try neighbourhood.rows(after: previous.row, limit: 1, excluding: excluded).first
+    } else if let next {
+      low = try neighbourhood.rows(before: next.row, limit: 1, excluding: excluded).first
+      high = next.row
     } else {
-      low = try neighbourhood.last(excluding: moved.row.rowID)
+      low = try neighbourhood.last(excluding: excluded)
       high = nil
     }
-    return try place(
-      db, moved.row, between: low, and: high, in: neighbourhood,
-      // The row changes section if the table has it in another (the list's
-      // idea of where it was may be behind another writer's move).
-      sectionChange: sectionKey(moved.section) == section ? nil : sectionValue)
+    // Rows the table has in another section change section (the list's
+    // idea of where they were may be behind another writer's move).
+    var movedRanks: [Int64: Int64] = [:]
+    var changing: Set<Int64> = []
+    for row in moved {
+      if isTarget(row.section) || settings.sectionColumn == nil {
+        movedRanks[row.row.rowID] = row.row.rank
+      } else {
+        changing.insert(row.row.rowID)
+      }
+    }
+    let plan = try RankPlanner.plan(
+      moving: moved.map(\.row.rowID), between: low, and: high, editing: settings,
+      neighbourhood: neighbourhood)
+    let statements = try plan.statements(
+      movedRanks: movedRanks,
+      spare: { try neighbourhood.spareRank(avoiding: plan.writes.map(\.rank)) })
+    try execute(statements, changing: changing, to: sectionValue, in: db)
+    return plan.writes
   }
 
-  /// Ranks `moved` between `low` and `high`, rows adjacent in rank order
-  /// (the section's ends when `nil`), writing what the plan writes in an
-  /// order no UNIQUE index objects to; with `sectionChange`, the row takes
-  /// that value in the section column. Returns the writes, the moved row
-  /// first.
-  private func place(
-    _ db: Database, _ moved: RankedRow, between low: RankedRow?, and high: RankedRow?,
-    in neighbourhood: SQLNeighbourhood, sectionChange: DatabaseValue?
-  ) throws -> [(rowID: Int64, rank: Int64)] {
-    let plan = try RankPlanner.plan(
-      moving: moved.rowID, between: low, and: high, editing: settings,
-      neighbourhood: neighbourhood)
-    let sameSection = sectionChange == nil || settings.sectionColumn == nil
-    let statements = try plan.statements(
-      movedRank: sameSection ? moved.rank : nil,
-      spare: { try neighbourhood.spareRank(avoiding: plan.writes.map(\.rank)) })
+  /// Runs rank writes; rows in `changing` take `sectionValue` in the
+  /// section column with their (last) rank write.
+  private func execute(
+    _ statements: [(rowID: Int64, rank: Int64)], changing: Set<Int64>,
+    to sectionValue: DatabaseValue, in db: Database
+  ) throws {
     let quotedTable = quoted(table)
     let rank = quoted(settings.rankColumn)
+    var lastWrite: [Int64: Int] = [:]
+    for (offset, write) in statements.enumerated() { lastWrite[write.rowID] = offset }
     for (offset, write) in statements.enumerated() {
-      if offset == statements.count - 1, let sectionChange, let column = settings.sectionColumn {
+      if changing.contains(write.rowID), lastWrite[write.rowID] == offset,
+        let column = settings.sectionColumn
+      {
         try db.execute(
           sql: "UPDATE \(quotedTable) SET \(rank) = ?, \(quoted(column)) = ? WHERE rowid = ?",
-          arguments: [write.rank, sectionChange, write.rowID])
+          arguments: [write.rank, sectionValue, write.rowID])
       } else {
         try db.execute(
           sql: "UPDATE \(quotedTable) SET \(rank) = ? WHERE rowid = ?",
           arguments: [write.rank, write.rowID])
       }
     }
+  }
+
+  /// Ranks `moved` between `low` and `high`, rows adjacent in rank order
+  /// (the section's ends when `nil`), in a section it is in already.
+  /// Returns the writes, the moved row first.
+  private func place(
+    _ db: Database, _ moved: RankedRow, between low: RankedRow?, and high: RankedRow?,
+    in neighbourhood: SQLNeighbourhood
+  ) throws -> [(rowID: Int64, rank: Int64)] {
+    let plan = try RankPlanner.plan(
+      moving: moved.rowID, between: low, and: high, editing: settings,
+      neighbourhood: neighbourhood)
+    let statements = try plan.statements(
+      movedRank: moved.rank,
+      spare: { try neighbourhood.spareRank(avoiding: plan.writes.map(\.rank)) })
+    try execute(statements, changing: [], to: .null, in: db)
     return plan.writes
   }
 
@@ -170,9 +222,9 @@ struct FetchedEditor<ID>: Sendable {
       return 1
     }
     let restored = RankedRow(rowID: db.lastInsertedRowID, rank: spare)
-    let low = try neighbourhood.rows(before: occupant, limit: 1, excluding: restored.rowID).first
-    let writes = try place(
-      db, restored, between: low, and: occupant, in: neighbourhood, sectionChange: nil)
+    let low = try neighbourhood.rows(before: occupant, limit: 1, excluding: [restored.rowID])
+      .first
+    let writes = try place(db, restored, between: low, and: occupant, in: neighbourhood)
     return 1 + writes.count
   }
 
@@ -187,7 +239,7 @@ struct FetchedEditor<ID>: Sendable {
   }
 
   /// The rowid, rank and section value of the row of `item`.
-  private func ranked(_ db: Database, _ item: ID) throws -> (
+  func ranked(_ db: Database, _ item: ID) throws -> (
     row: RankedRow, section: DatabaseValue
   ) {
     let section = settings.sectionColumn.map { quoted($0) } ?? "NULL"
@@ -233,19 +285,31 @@ struct SQLNeighbourhood: RankNeighbourhood {
   let idColumn: String
   let section: (column: String, value: DatabaseValue)?
 
-  func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
+  func rows(before row: RankedRow, limit: Int, excluding excluded: Set<Int64>) throws
+    -> [RankedRow]
+  {
     try fetch(before: true, row: row, limit: limit, excluding: excluded)
   }
 
-  func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
+  func rows(after row: RankedRow, limit: Int, excluding excluded: Set<Int64>) throws
+    -> [RankedRow]
+  {
     try fetch(before: false, row: row, limit: limit, excluding: excluded)
   }
 
   /// The section's last row in rank order, but `excluded`.
-  func last(excluding excluded: Int64) throws -> RankedRow? {
-    try select(
-      "rowid <> ?", [excluded], order: "\(quoted(rank)) DESC, rowid DESC", limit: 1
+  func last(excluding excluded: Set<Int64>) throws -> RankedRow? {
+    let (condition, arguments) = Self.notIn(excluded)
+    return try select(
+      condition, arguments, order: "\(quoted(rank)) DESC, rowid DESC", limit: 1
     ).first
+  }
+
+  /// The condition that leaves the rows `excluded` out.
+  private static func notIn(_ excluded: Set<Int64>) -> (String, StatementArguments) {
+    guard !excluded.isEmpty else { return ("1", []) }
+    let marks = Array(repeating: "?", count: excluded.count).joined(separator: ", ")
+    return ("rowid NOT IN (\(marks))", StatementArguments(excluded.sorted()))
   }
 
   /// The row of the section ranked `rank`, if any.
@@ -282,15 +346,17 @@ struct SQLNeighbourhood: RankNeighbourhood {
     }
   }
 
-  private func fetch(before: Bool, row: RankedRow, limit: Int, excluding excluded: Int64) throws
-    -> [RankedRow]
-  {
+  private func fetch(
+    before: Bool, row: RankedRow, limit: Int, excluding excluded: Set<Int64>
+  ) throws -> [RankedRow] {
     let column = quoted(rank)
     let (comparison, order) = before ? ("<", "DESC") : (">", "ASC")
+    let (condition, arguments) = Self.notIn(excluded)
     return try select(
-      "(\(column) \(comparison) ? OR (\(column) = ? AND rowid \(comparison) ?)) AND rowid <> ?",
-      [row.rank, row.rank, row.rowID, excluded], order: "\(column) \(order), rowid \(order)",
-      limit: limit)
+      "(\(column) \(comparison) ? OR (\(column) = ? AND rowid \(comparison) ?)) AND "
+        + condition,
+      [row.rank, row.rank, row.rowID] + arguments,
+      order: "\(column) \(order), rowid \(order)", limit: limit)
   }
 
   /// The rows of the section matching `condition`, in `order`, each rank

@@ -21,6 +21,11 @@
 // once. The writes are ordered so that no two rows of the section share a
 // rank between two statements: a UNIQUE index on (section, rank) accepts
 // each of them.
+//
+// Several rows moved together (a drag of the selection) go between the
+// same two rows as a block: k rows fit a gap wider than k, spread evenly,
+// k rows written; else the window around the drop point is relabelled
+// with the block inside it.
 
 /// A row's position in rank order: its rank, then its rowid (the order the
 /// list reads rows in).
@@ -35,10 +40,12 @@ struct RankedRow: Comparable {
 
 /// The rank writes one move needs.
 struct RankPlan: Equatable {
-  /// (rowid, new rank), the moved row first.
+  /// (rowid, new rank), the moved rows first, in their order.
   var writes: [(rowID: Int64, rank: Int64)]
-  /// The ranks the written rows had, but the moved row's, by rowid.
+  /// The ranks the written rows had, but the moved rows', by rowid.
   var oldRanks: [Int64: Int64] = [:]
+  /// How many of ``writes`` are moved rows.
+  var movedCount = 1
 
   static func == (left: RankPlan, right: RankPlan) -> Bool {
     left.writes.map(\.rowID) == right.writes.map(\.rowID)
@@ -46,35 +53,54 @@ struct RankPlan: Equatable {
   }
 
   /// The statements that make the plan, in an order in which no two rows
-  /// ever share a rank: rows whose rank goes down, the lowest first; rows
-  /// whose rank goes up, the highest first (both keep their order, so each
-  /// takes a rank no unwritten row holds); the moved row last. Rows whose
-  /// rank does not change are not written. The moved row, still in the
-  /// section at `movedRank` (`nil`: it comes from another section), is
-  /// first set aside at `spare()`, a rank no row has, when a relabelled row
-  /// takes its rank.
+  /// ever share a rank: moved rows whose rank another write takes, first
+  /// set aside at `spare()` and the ranks after it (ranks no row has);
+  /// rows whose rank goes down, the lowest first; rows whose rank goes up,
+  /// the highest first (both keep their order, so each takes a rank no
+  /// unwritten row holds); the moved rows last. Rows whose rank does not
+  /// change are not written. `movedRanks` are the ranks the moved rows
+  /// still in the section have (a row from another section has none).
+  func statements(movedRanks: [Int64: Int64], spare: () throws -> Int64) rethrows -> [(
+    rowID: Int64, rank: Int64
+  )] {
+    let moved = writes.prefix(movedCount)
+    let others = writes.dropFirst(movedCount).filter { oldRanks[$0.rowID] != $0.rank }
+    let planned = Set(writes.map(\.rank))
+    var statements: [(rowID: Int64, rank: Int64)] = []
+    let parked = moved.filter { write in
+      movedRanks[write.rowID].map { planned.contains($0) && $0 != write.rank } ?? false
+    }
+    if !parked.isEmpty {
+      let first = try spare()
+      for (offset, write) in parked.enumerated() {
+        let (rank, overflow) = first.addingReportingOverflow(Int64(offset))
+        statements.append((write.rowID, overflow ? first - Int64(offset) - 1 : rank))
+      }
+    }
+    statements += others.filter { $0.rank < oldRanks[$0.rowID]! }.sorted { $0.rank < $1.rank }
+    statements += others.filter { $0.rank > oldRanks[$0.rowID]! }.sorted { $0.rank > $1.rank }
+    statements += moved.filter { movedRanks[$0.rowID] != $0.rank }
+    return statements
+  }
+
+  /// The statements of a plan with one moved row, at `movedRank` in the
+  /// section (`nil`: it comes from another section).
   func statements(movedRank: Int64?, spare: () throws -> Int64) rethrows -> [(
     rowID: Int64, rank: Int64
   )] {
     guard let moved = writes.first else { return [] }
-    let others = writes.dropFirst().filter { oldRanks[$0.rowID] != $0.rank }
-    var statements: [(rowID: Int64, rank: Int64)] = []
-    if let movedRank, others.contains(where: { $0.rank == movedRank }) {
-      statements.append((moved.rowID, try spare()))
-    }
-    statements += others.filter { $0.rank < oldRanks[$0.rowID]! }.sorted { $0.rank < $1.rank }
-    statements += others.filter { $0.rank > oldRanks[$0.rowID]! }.sorted { $0.rank > $1.rank }
-    statements.append(moved)
-    return statements
+    return try statements(movedRanks: movedRank.map { [moved.rowID: $0] } ?? [:], spare: spare)
   }
 }
 
 /// Reads the rows around a drop point, in rank order, for a window.
 protocol RankNeighbourhood {
   /// Up to `limit` rows before `row` (nearest first), not counting `excluded`.
-  func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow]
+  func rows(before row: RankedRow, limit: Int, excluding excluded: Set<Int64>) throws
+    -> [RankedRow]
   /// Up to `limit` rows after `row` (nearest first), not counting `excluded`.
-  func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow]
+  func rows(after row: RankedRow, limit: Int, excluding excluded: Set<Int64>) throws
+    -> [RankedRow]
 }
 
 enum RankPlanner {
@@ -85,18 +111,38 @@ enum RankPlanner {
     moving moved: Int64, between previous: RankedRow?, and next: RankedRow?,
     editing: FetchedEditing, neighbourhood: some RankNeighbourhood
   ) throws -> RankPlan {
+    try plan(
+      moving: [moved], between: previous, and: next, editing: editing,
+      neighbourhood: neighbourhood)
+  }
+
+  /// The writes that put the rows `moved`, in order, between `previous`
+  /// and `next`, rows adjacent in rank order once the moved rows are left
+  /// out (either may be `nil`: the section's start or end).
+  static func plan(
+    moving moved: [Int64], between previous: RankedRow?, and next: RankedRow?,
+    editing: FetchedEditing, neighbourhood: some RankNeighbourhood
+  ) throws -> RankPlan {
     let gap = editing.gap
+    let count = Int64(moved.count)
+    func spread(from start: Int64, step: Int64) -> RankPlan {
+      RankPlan(
+        writes: moved.enumerated().map { ($1, start + step * Int64($0)) },
+        movedCount: moved.count)
+    }
+    let (wide, tooWide) = gap.multipliedReportingOverflow(by: count)
     switch (previous, next) {
-    case (nil, nil):
-      return RankPlan(writes: [(moved, 0)])
-    case (let previous?, nil) where previous.rank <= Int64.max - gap:
-      return RankPlan(writes: [(moved, previous.rank + gap)])
-    case (nil, let next?) where next.rank >= Int64.min + gap:
-      return RankPlan(writes: [(moved, next.rank - gap)])
+    case (nil, nil) where !tooWide:
+      return spread(from: 0, step: gap)
+    case (let previous?, nil) where !tooWide && previous.rank <= Int64.max - wide:
+      return spread(from: previous.rank + gap, step: gap)
+    case (nil, let next?) where !tooWide && next.rank >= Int64.min + wide:
+      return spread(from: next.rank - wide, step: gap)
     case (let previous?, let next?)
     where !next.rank.subtractingReportingOverflow(previous.rank).overflow
-      && next.rank - previous.rank >= 2:
-      return RankPlan(writes: [(moved, previous.rank + (next.rank - previous.rank) / 2)])
+      && next.rank - previous.rank > count:
+      let step = (next.rank - previous.rank) / (count + 1)
+      return spread(from: previous.rank + step, step: step)
     default:
       return try relabel(
         moving: moved, between: previous, and: next, editing: editing,
@@ -107,24 +153,25 @@ enum RankPlanner {
   /// Relabels a window around the drop point, doubling it until its
   /// bounds leave room.
   private static func relabel(
-    moving moved: Int64, between previous: RankedRow?, and next: RankedRow?,
+    moving moved: [Int64], between previous: RankedRow?, and next: RankedRow?,
     editing: FetchedEditing, neighbourhood: some RankNeighbourhood
   ) throws -> RankPlan {
+    let excluded = Set(moved)
     var side = 4
     while true {
       // Rows of the window before the drop (nearest first), and the row
       // bounding it below, if any.
       var below = previous.map { [$0] } ?? []
       if let previous {
-        below += try neighbourhood.rows(before: previous, limit: side, excluding: moved)
+        below += try neighbourhood.rows(before: previous, limit: side, excluding: excluded)
       }
       var above = next.map { [$0] } ?? []
       if let next {
-        above += try neighbourhood.rows(after: next, limit: side, excluding: moved)
+        above += try neighbourhood.rows(after: next, limit: side, excluding: excluded)
       }
       let lowBound = below.count > side ? below.removeLast().rank : nil
       let highBound = above.count > side ? above.removeLast().rank : nil
-      let window = below.reversed() + [RankedRow(rowID: moved, rank: 0)] + above
+      let window = below.reversed() + moved.map { RankedRow(rowID: $0, rank: 0) } + above
       let count = Int64(window.count)
       let spread = editing.gap.multipliedReportingOverflow(by: count + 1)
       let wide = spread.overflow ? Int64.max : spread.partialValue
@@ -147,14 +194,19 @@ enum RankPlanner {
       let spacing = overflow ? Int64.max / (count + 1) : width / (count + 1)
       let wholeSection = lowBound == nil && highBound == nil
       if spacing >= editing.minimumSpacing || (wholeSection && spacing >= 2) {
-        var plan = RankPlan(writes: [])
+        var plan = RankPlan(writes: [], movedCount: moved.count)
+        var others: [(rowID: Int64, rank: Int64)] = []
         for (offset, row) in window.enumerated() {
-          plan.writes.append((row.rowID, low + spacing * Int64(offset + 1)))
-          if row.rowID != moved { plan.oldRanks[row.rowID] = row.rank }
+          let write = (rowID: row.rowID, rank: low + spacing * Int64(offset + 1))
+          if excluded.contains(row.rowID) {
+            plan.writes.append(write)
+          } else {
+            others.append(write)
+            plan.oldRanks[row.rowID] = row.rank
+          }
         }
-        // The moved row first.
-        let index = plan.writes.firstIndex { $0.rowID == moved }!
-        plan.writes.insert(plan.writes.remove(at: index), at: 0)
+        // The moved rows first.
+        plan.writes += others
         return plan
       }
       guard !wholeSection else {

@@ -322,12 +322,16 @@ func expectShowsTodos(
 struct ArrayNeighbourhood: RankNeighbourhood {
   var rows: [RankedRow]
 
-  func rows(before row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
-    Array(rows.filter { $0 < row && $0.rowID != excluded }.reversed().prefix(limit))
+  func rows(before row: RankedRow, limit: Int, excluding excluded: Set<Int64>) throws
+    -> [RankedRow]
+  {
+    Array(rows.filter { $0 < row && !excluded.contains($0.rowID) }.reversed().prefix(limit))
   }
 
-  func rows(after row: RankedRow, limit: Int, excluding excluded: Int64) throws -> [RankedRow] {
-    Array(rows.filter { $0 > row && $0.rowID != excluded }.prefix(limit))
+  func rows(after row: RankedRow, limit: Int, excluding excluded: Set<Int64>) throws
+    -> [RankedRow]
+  {
+    Array(rows.filter { $0 > row && !excluded.contains($0.rowID) }.prefix(limit))
   }
 
   /// Applies `plan` and returns the row ids in rank order.

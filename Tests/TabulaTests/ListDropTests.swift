@@ -41,7 +41,9 @@ struct ListDropTests {
     let drag = try #require(table.beginDrag(at: ItemPath(section: 0, item: 2)))
     #expect(drag.count == 3, "every selected row comes along")
     let destination = ListDropDestination.insert(at: ItemPath(section: 1, item: 2))
-    #expect(table.dropProposal(for: drag, at: destination) == ListDropProposal(.move, destination: destination))
+    #expect(
+      table.dropProposal(for: drag, at: destination)
+        == ListDropProposal(.move, destination: destination))
     #expect(table.drop(drag, at: destination))
     #expect(ids(controller.snapshot) == [[2, 4], [6, 1, 3, 5, 8]])
     expectShows(table, controller.snapshot)
@@ -60,8 +62,10 @@ struct ListDropTests {
     let fixed = try #require(table.beginDrag(at: ItemPath(section: 1, item: 0)))
     #expect(table.beginDrag(at: ItemPath(section: 1, item: 2)) == nil, "8 cannot move")
     #expect(
-      controller.dropProposal(forMovingItemsWithIDs: [5, 8], to: .insert(at: ItemPath(section: 0, item: 0)))
-        .operation == .forbidden)
+      controller.dropProposal(
+        forMovingItemsWithIDs: [5, 8], to: .insert(at: ItemPath(section: 0, item: 0))
+      )
+      .operation == .forbidden)
     controller.movePolicy = .withinSection
     #expect(
       table.dropProposal(for: fixed, at: .insert(at: ItemPath(section: 0, item: 0))).operation
@@ -81,10 +85,13 @@ struct ListDropTests {
       table.dropProposal(for: fixed, at: .into(ItemPath(section: 0, item: 1))).operation
         == .forbidden, "a flat list has no folders")
     #expect(!table.drop(fixed, at: .insert(at: ItemPath(section: 1, item: 1))))
-    #expect(ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8]], "a refused drop moves nothing")
     #expect(
-      controller.dropProposal(forMovingItemsWithIDs: [42], to: .insert(at: ItemPath(section: 0, item: 0)))
-        .operation == .cancel, "rows no longer there")
+      ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8]], "a refused drop moves nothing")
+    #expect(
+      controller.dropProposal(
+        forMovingItemsWithIDs: [42], to: .insert(at: ItemPath(section: 0, item: 0))
+      )
+      .operation == .cancel, "rows no longer there")
   }
 
   @Test("written back to a source as one write: one snapshot published, no echo batch")
@@ -94,7 +101,8 @@ struct ListDropTests {
     var published = 0
     let token = source.observe { published += 1 }
     let batches = table.batchCount
-    #expect(controller.userMoveItems(withIDs: [6, 2], to: .insert(at: ItemPath(section: 0, item: 0))))
+    #expect(
+      controller.userMoveItems(withIDs: [6, 2], to: .insert(at: ItemPath(section: 0, item: 0))))
     #expect(ids(source.snapshot) == [[2, 6, 1, 3, 4], [5, 8]])
     #expect(published == 1, "one write")
     #expect(table.batchCount == batches + 1, "one batch, no echo")
@@ -105,7 +113,8 @@ struct ListDropTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test("a drop made while a transaction runs lands among the rows it brings; vanished rows stay out")
+  @Test(
+    "a drop made while a transaction runs lands among the rows it brings; vanished rows stay out")
   func dropDuringUpdate() async throws {
     let (table, controller) = try screen()
     table.animationTiming = .manual
@@ -115,10 +124,14 @@ struct ListDropTests {
     controller.apply(next, completion: nil)
     #expect(controller.isUpdating)
     // The view still shows 2; the drop names it and lands before 5.
-    #expect(controller.userMoveItems(withIDs: [2, 3], to: .insert(at: ItemPath(section: 1, item: 0))))
+    #expect(
+      controller.userMoveItems(withIDs: [2, 3], to: .insert(at: ItemPath(section: 1, item: 0))))
     try await settle(table, controller)
-    #expect(ids(controller.snapshot) == [[1, 4], [9, 3, 5, 6, 8]] || ids(controller.snapshot) == [[1, 4], [3, 9, 5, 6, 8]])
-    #expect(!controller.snapshot.contains(itemWithID: 2), "a row the transaction removes stays removed")
+    #expect(
+      ids(controller.snapshot) == [[1, 4], [9, 3, 5, 6, 8]]
+        || ids(controller.snapshot) == [[1, 4], [3, 9, 5, 6, 8]])
+    #expect(
+      !controller.snapshot.contains(itemWithID: 2), "a row the transaction removes stays removed")
     expectShows(table, controller.snapshot)
     controller.undo()
     try await settle(table, controller)
@@ -169,6 +182,42 @@ struct ListDropTests {
     #expect(view.violations.isEmpty)
   }
 
+  @Test("random drops of random rows match a naive model, and undo back to the start")
+  func randomAgainstModel() throws {
+    let table = testTable()
+    let start = try TestSnapshot(sections: [
+      SnapshotSection(section("A"), items: items(Array(1...12))),
+      SnapshotSection(section("B"), items: items(Array(13...20))),
+      SnapshotSection(section("C"), items: []),
+    ])
+    let controller = Controller(host: table, snapshot: start, cellProvider: testCell)
+    controller.canMove = { _, _ in true }
+    table.reloadData()
+    var random = SeededRandom(seed: 42)
+    var model = ids(start)
+    for step in 0..<90 {
+      let all = model.flatMap { $0 }
+      let picked = (0..<Int(random.next() % 6 + 1)).map { _ in all[Int(random.next() % 20)] }
+      let section = Int(random.next() % 3)
+      let item = Int(random.next() % UInt64(model[section].count + 1))
+      // The naive model: the rows in list order leave, and go in before the
+      // first row at or after the drop point that stays.
+      let moving = all.filter { Set(picked).contains($0) }
+      let anchor = model[section][item...].first { !moving.contains($0) }
+      var next = model.map { $0.filter { !moving.contains($0) } }
+      let at = anchor.flatMap { next[section].firstIndex(of: $0) } ?? next[section].count
+      next[section].insert(contentsOf: moving, at: at)
+      #expect(
+        controller.userMoveItems(
+          withIDs: picked, to: .insert(at: ItemPath(section: section, item: item))))
+      model = next
+      #expect(ids(controller.snapshot) == model, "step \(step)")
+      expectShows(table, controller.snapshot, "step \(step)")
+    }
+    for _ in 0..<90 { controller.undo() }  // the history keeps 100
+    #expect(ids(controller.snapshot) == ids(start), "every drop undone")
+  }
+
   @Test("a drop from outside shows placeholder rows, then the loaded items; one undo step")
   func externalDrop() async throws {
     let (table, controller) = try screen()
@@ -197,7 +246,9 @@ struct ListDropTests {
     #expect(ids(controller.snapshot) == [[2, 3, 4], [5, 6, 8]])
   }
 
-  @Test("a drop from outside that fails to load: the placeholders go, the failure is reported and announced")
+  @Test(
+    "a drop from outside that fails to load: the placeholders go, the failure is reported and announced"
+  )
   func externalDropFails() async throws {
     let source = StaticSource(try twoSections())
     let (table, controller) = try screen(source: source)
@@ -264,7 +315,8 @@ private actor Gate {
 
 /// Finishes the view's animations until no transaction runs.
 @MainActor
-private func settle(_ view: SimulatedListView, _ controller: ListDropTests.Controller) async throws {
+private func settle(_ view: SimulatedListView, _ controller: ListDropTests.Controller) async throws
+{
   try await waitUntil {
     view.finishAnimations()
     return !controller.isUpdating

@@ -137,8 +137,7 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     controller.dropProposal(forMovingItemsWithIDs: Self.ids(ids), to: destination)
   }
 
-  func performDrop(ofItemsWithIDs ids: [AnyHashable], to destination: ListDropDestination) -> Bool
-  {
+  func performDrop(ofItemsWithIDs ids: [AnyHashable], to destination: ListDropDestination) -> Bool {
     controller.userMoveItems(withIDs: Self.ids(ids), to: destination)
   }
 

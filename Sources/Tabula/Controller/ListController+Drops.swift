@@ -47,11 +47,14 @@ extension ListController {
     let edits = placements.map {
       UserEdit<SectionModel, Item>.move(to: $0, base: Snapshot(), result: Snapshot())
     }
-    // Back, last first: a row's old neighbour, if it moved too, is back
-    // before it.
-    let origins = moving.compactMap { latest.path(of: $0.id) }.sorted().map {
-      UserEdit<SectionModel, Item>.move(
-        to: latest.placement(at: $0), base: Snapshot(), result: Snapshot())
+    // Back, last first: a row's old successor, if it moved too, is back
+    // before it. Its predecessor is not (a section's last row goes back to
+    // the end, not after a row still elsewhere).
+    let ids = Set(moving.map(\.id))
+    let origins = moving.compactMap { latest.path(of: $0.id) }.sorted().map { path in
+      var placement = latest.placement(at: path)
+      if let after = placement.after, ids.contains(after) { placement.after = nil }
+      return UserEdit<SectionModel, Item>.move(to: placement, base: Snapshot(), result: Snapshot())
     }
     let outcome = perform(edits)
     guard outcome.written else { return false }

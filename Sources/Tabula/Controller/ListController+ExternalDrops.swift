@@ -115,9 +115,11 @@ extension ListController {
         }
         if let anchor, !inserted.isEmpty {
           // Where the placeholders were: by the neighbours they had then.
-          let first = anchor.item < next.numberOfItems(inSectionAt: anchor.section)
+          let first =
+            anchor.item < next.numberOfItems(inSectionAt: anchor.section)
             ? next[anchor].id : nil
-          let last = anchor.item > 0
+          let last =
+            anchor.item > 0
             ? next[ItemPath(section: anchor.section, item: anchor.item - 1)].id : nil
           for index in inserted.indices {
             inserted[index].section = next.sections[anchor.section].id
