@@ -42,6 +42,9 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
   case sectionNotInDatabase(String)
   /// No room is left in the rank column's range (the section fills Int64).
   case noRoom(rows: Int)
+  /// A user edit a ``FetchedTree`` does not write (it writes moves; the
+  /// app deletes and inserts rows itself).
+  case notAMove(String)
 
   /// The message, naming what is wrong.
   public var description: String {
@@ -86,6 +89,8 @@ public enum FetchedEditingError: Error, Equatable, CustomStringConvertible {
     case .sectionNotInDatabase(let section):
       return "cannot drop a row into section \(section): no database row of the list is in it "
         + "(willApply added it?)"
+    case .notAMove(let edit):
+      return "a FetchedTree writes moves only, not \(edit): the app deletes and inserts rows itself"
     case .noRoom(let rows):
       return "no room is left for \(rows) ranks in the rank column's range"
     }

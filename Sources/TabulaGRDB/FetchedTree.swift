@@ -57,7 +57,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   /// Where the tree is in loading.
   public private(set) var state = LoadingState.loading
   /// The nodes read so far (the visible part) with their expansion state.
-  public private(set) var outline = Outline<Item>()
+  public internal(set) var outline = Outline<Item>()
   /// The request.
   public let request: FetchedTreeRequest
   /// The section the rows are in.
@@ -71,7 +71,16 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
 
   private let makeItem: @Sendable (Record) -> Item
   /// Keeping up with the database: commits, reads, idleness.
-  private let query: LiveQuery
+  let query: LiveQuery
+  /// Writing user moves back, once enabled (FetchedTree+Editing.swift).
+  var editor: FetchedEditor<Item.ID>?
+  /// The last save of a user edit: the next one waits for it.
+  var lastSave: Task<Void, any Error>?
+  /// Rows a user edit put in the tree without their children having been
+  /// read; the next read that is shown reads them.
+  var unreadChildren: Set<Item.ID> = []
+  /// Rows written by user edits.
+  public internal(set) var rowsWrittenByEdits = 0
   /// Observers and streams of ``snapshot``.
   private let publication = SnapshotPublication<Snapshot<SectionInfo, OutlineRow<Item>>>()
   /// Nodes whose whole subtree is to be expanded as it is read.
@@ -186,7 +195,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
 
   /// Reads the visible part again, as a new generation: a read already
   /// running was made for the old expansion and is not applied.
-  private func readAgain() {
+  func readAgain() {
     query.requestChanged(table: request.table)
   }
 
@@ -236,6 +245,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
         if expandingSubtrees.isEmpty { keptCollapsed = [] }
         outline.replaceTree(
           read.tree, unloadedIDs: read.unloaded, expanding: expanding.map(\.id))
+        unreadChildren = []
         state = read.tree.isEmpty ? .noContent : .loaded
         publish()
       case .failure(let error):
@@ -247,7 +257,7 @@ public final class FetchedTree<Record: FetchableRecord & Sendable, Item: Diffabl
   }
 
   /// Makes ``snapshot`` from the outline, and tells observers.
-  private func publish() {
+  func publish() {
     lastChange = nil
     do {
       snapshot = try outline.snapshot(in: section)
