@@ -31,6 +31,9 @@ open class SimulatedCell {
   /// cell is configured and after one of them ran (see
   /// ``SimulatedListView/performAccessibilityAction(named:at:)``).
   public internal(set) var accessibilityActionNames: [String] = []
+  /// What VoiceOver says of the row's state, as the glue sets it on a
+  /// UIKit cell (an outline folder's "expanded" or "collapsed").
+  public internal(set) var accessibilityValue: String?
 
   /// Makes a cell; the view calls this when its reuse pool is empty.
   public required init(reuseIdentifier: String) {

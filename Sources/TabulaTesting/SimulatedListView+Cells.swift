@@ -249,5 +249,6 @@ extension SimulatedListView {
     cell.editingControls = kind == .table ? [] : source.editingControls(forItemAt: path)
     cell.accessibilityActionNames =
       isVoiceOverRunning ? source.accessibilityActions(forItemAt: path).map(\.name) : []
+    cell.accessibilityValue = source.accessibilityValue(forItemAt: path)
   }
 }

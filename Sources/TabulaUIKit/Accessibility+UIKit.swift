@@ -66,6 +66,13 @@
     // pay nothing for them.
     let reads = UIAccessibility.isVoiceOverRunning || UIAccessibility.isSwitchControlRunning
     let names = reads ? source.accessibilityActions(forItemAt: path).map(\.name) : []
+    // An outline folder's state; a value the glue set before goes when the
+    // row is no folder any more (the app's own values stay).
+    if let value = source.accessibilityValue(forItemAt: path) {
+      cell.accessibilityValue = value
+    } else if ["expanded", "collapsed"].contains(cell.accessibilityValue ?? "") {
+      cell.accessibilityValue = nil
+    }
     cell.showRowActions(names) { [weak source] name, view in
       guard let source, let cell = view as? Cell, let shown = indexPath(cell) else { return false }
       let done = source.performAccessibilityAction(named: name, forItemAt: ItemPath(shown))

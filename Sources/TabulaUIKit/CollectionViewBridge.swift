@@ -51,6 +51,20 @@
     /// Tabula.
     weak var appPrefetching: (any UICollectionViewDataSourcePrefetching)?
 
+    #if os(iOS)
+      /// The app's own drag delegate: its answers win, and it hears every
+      /// drag event after Tabula.
+      weak var appDragDelegate: (any UICollectionViewDragDelegate)?
+      /// The app's own drop delegate: its answers win, and a drop it
+      /// proposed is its to perform.
+      weak var appDropDelegate: (any UICollectionViewDropDelegate)?
+      /// The last drop proposal Tabula made (`nil`: the app's delegate
+      /// proposed): what a drop performs.
+      var dropProposal: ListDropProposal?
+      /// The row a key moves UIKit's focus to, during that focus update.
+      var pendingFocus: IndexPath?
+    #endif
+
     func numberOfSections(in collectionView: UICollectionView) -> Int {
       reclaimIfReplaced(in: collectionView)
       return source?.numberOfSections ?? 0
@@ -85,9 +99,10 @@
     /// Whether the app set a delegate or prefetch data source after the
     /// bridge took the slots (see the table's bridge).
     private func reclaimIfReplaced(in collectionView: UICollectionView) {
-      guard collectionView.delegate !== self || collectionView.prefetchDataSource !== self else {
-        return
-      }
+      guard
+        collectionView.delegate !== self || collectionView.prefetchDataSource !== self
+          || dragAndDropReplaced(in: collectionView)
+      else { return }
       scheduleReclaim { [weak collectionView] in collectionView?.reclaimDelegates() }
     }
 

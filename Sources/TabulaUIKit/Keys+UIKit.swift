@@ -4,8 +4,10 @@
 
   // A hardware keyboard (iPad, Mac Catalyst): the presses the app's view
   // controller hands over go through the list's key map
-  // (ListController.keyMap). Focus keys stay with UIKit's focus system
-  // (allowsFocus); the others act on the focused row.
+  // (ListController.keyMap). The arrow keys alone stay with UIKit's focus
+  // system (allowsFocus); the others act on the focused row, and those
+  // that move the focus (⌘↑, ⌘↓, Home, End, an outline's → and ←) move
+  // UIKit's focus through indexPathForPreferredFocusedView(in:).
 
   /// A hardware keyboard's keys as the keys a list's key map binds.
   extension ListKey {
@@ -47,9 +49,10 @@
     /// key its ``Tabula/ListController/keyMap`` binds is performed on the
     /// focused row (Return opens it, Space selects it, Delete deletes,
     /// ⌘Z and ⇧⌘Z undo and redo, → and ← open and close an outline's
-    /// folders), except focus keys, which UIKit's focus system handles (set
-    /// `allowsFocus`). Returns whether every press was the list's; call it
-    /// from the view controller:
+    /// folders and move the focus to a child or the parent; ⌘↑, ⌘↓, Home,
+    /// End, Page Up and Page Down move the focus). The arrow keys alone
+    /// stay with UIKit's focus system (set `allowsFocus`). Returns whether
+    /// every press was the list's; call it from the view controller:
     ///
     /// ```swift
     /// override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
@@ -59,8 +62,9 @@
     public func handleKeyPresses(_ presses: Set<UIPress>) -> Bool {
       let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UICollectionViewCell)
         .flatMap { indexPath(for: $0) }
-      return handleListPresses(presses, source: hostDataSource, focused: focused) {
-        scrollToItem(at: $0, at: [], animated: true)
+      return handleListPresses(presses, source: hostDataSource, focused: focused) { path in
+        scrollToItem(at: path, at: [], animated: true)
+        moveFocus(to: path, bridge: bridge)
       }
     }
   }
@@ -71,25 +75,80 @@
     public func handleKeyPresses(_ presses: Set<UIPress>) -> Bool {
       let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UITableViewCell)
         .flatMap { indexPath(for: $0) }
-      return handleListPresses(presses, source: hostDataSource, focused: focused) {
-        scrollToRow(at: $0, at: .none, animated: true)
+      return handleListPresses(presses, source: hostDataSource, focused: focused) { path in
+        scrollToRow(at: path, at: .none, animated: true)
+        moveFocus(to: path, bridge: bridge)
       }
     }
   }
 
-  /// Performs the presses `source`'s key map binds (a focus key aside) on
-  /// the row at `focused`; a result that moves the focus scrolls to the
-  /// row. Returns whether every press was the list's.
+  extension UIScrollView {
+    /// Moves UIKit's focus to the row at `path`: the bridge answers
+    /// `indexPathForPreferredFocusedView(in:)` with it for the next focus
+    /// update, which the view asks for now (without remembering the row
+    /// focused last, which would win).
+    fileprivate func moveFocus(to path: IndexPath, bridge: (any FocusTargeting)?) {
+      guard let bridge else { return }
+      bridge.pendingFocus = path
+      let remembers = remembersFocus
+      remembersFocus = false
+      setNeedsFocusUpdate()
+      updateFocusIfNeeded()
+      remembersFocus = remembers
+      bridge.pendingFocus = nil
+    }
+
+    /// The view's `remembersLastFocusedIndexPath`.
+    private var remembersFocus: Bool {
+      get {
+        (self as? UITableView)?.remembersLastFocusedIndexPath
+          ?? (self as? UICollectionView)?.remembersLastFocusedIndexPath ?? false
+      }
+      set {
+        (self as? UITableView)?.remembersLastFocusedIndexPath = newValue
+        (self as? UICollectionView)?.remembersLastFocusedIndexPath = newValue
+      }
+    }
+  }
+
+  /// A bridge that answers `indexPathForPreferredFocusedView(in:)` with the
+  /// row a key moves the focus to.
+  @MainActor
+  protocol FocusTargeting: AnyObject {
+    var pendingFocus: IndexPath? { get set }
+  }
+
+  extension TableViewBridge: FocusTargeting {
+    /// The row a key just moved the focus to, else the app's delegate's
+    /// answer.
+    func indexPathForPreferredFocusedView(in tableView: UITableView) -> IndexPath? {
+      pendingFocus ?? appDelegate?.indexPathForPreferredFocusedView?(in: tableView) ?? nil
+    }
+  }
+
+  extension CollectionViewBridge: FocusTargeting {
+    /// The row a key just moved the focus to, else the app's delegate's
+    /// answer.
+    func indexPathForPreferredFocusedView(in collectionView: UICollectionView) -> IndexPath? {
+      pendingFocus ?? appDelegate?.indexPathForPreferredFocusedView?(in: collectionView) ?? nil
+    }
+  }
+
+  /// Performs the presses `source`'s key map binds on the row at
+  /// `focused` (the arrow keys alone aside: UIKit's focus system moves
+  /// through rows); a result that moves the focus goes to `focus`. Returns
+  /// whether every press was the list's.
   @MainActor
   func handleListPresses<Cell>(
     _ presses: Set<UIPress>, source: (any ListHostDataSource<Cell>)?, focused: IndexPath?,
-    scrollTo: (IndexPath) -> Void
+    focus: (IndexPath) -> Void
   ) -> Bool {
     guard let source, !presses.isEmpty else { return false }
     var handled = true
     for press in presses {
       guard let key = press.key.flatMap(ListKey.init),
-        let action = source.keyMap.action(for: key), !action.movesFocus
+        let action = source.keyMap.action(for: key),
+        action != .focusPrevious && action != .focusNext
       else {
         handled = false
         continue
@@ -97,7 +156,7 @@
       switch source.handleKey(key, focusedAt: focused.map(ItemPath.init), pageSize: 10) {
       case .ignored: handled = false
       case .handled: break
-      case .focus(let path): scrollTo(path.indexPath)
+      case .focus(let path): focus(path.indexPath)
       }
     }
     return handled

@@ -44,6 +44,20 @@
     /// Tabula.
     weak var appPrefetching: (any UITableViewDataSourcePrefetching)?
 
+    #if os(iOS)
+      /// The app's own drag delegate: its answers win, and it hears every
+      /// drag event after Tabula.
+      weak var appDragDelegate: (any UITableViewDragDelegate)?
+      /// The app's own drop delegate: its answers win, and a drop it
+      /// proposed is its to perform.
+      weak var appDropDelegate: (any UITableViewDropDelegate)?
+      /// The last drop proposal Tabula made (`nil`: the app's delegate
+      /// proposed): what a drop performs.
+      var dropProposal: ListDropProposal?
+      /// The row a key moves UIKit's focus to, during that focus update.
+      var pendingFocus: IndexPath?
+    #endif
+
     /// Cells kept for measuring, one per reuse identifier; never shown.
     var prototypes: [String: UITableViewCell] = [:]
 
@@ -103,7 +117,10 @@
     /// the app's becomes the bridge's forwardee and the bridge takes the
     /// slot back, so both hear every call.
     private func reclaimIfReplaced(in tableView: UITableView) {
-      guard tableView.delegate !== self || tableView.prefetchDataSource !== self else { return }
+      guard
+        tableView.delegate !== self || tableView.prefetchDataSource !== self
+          || dragAndDropReplaced(in: tableView)
+      else { return }
       scheduleReclaim { [weak tableView] in tableView?.reclaimDelegates() }
     }
 

@@ -170,9 +170,23 @@
 
   extension UITableView: BatchUpdatingListView {
     func reclaimPrefetchDataSource() {
-      guard let bridge, prefetchDataSource !== bridge else { return }
-      bridge.appPrefetching = prefetchDataSource
-      prefetchDataSource = bridge
+      guard let bridge else { return }
+      if prefetchDataSource !== bridge {
+        bridge.appPrefetching = prefetchDataSource
+        prefetchDataSource = bridge
+      }
+      #if os(iOS)
+        // The drag and drop delegates: the app's, set before or after,
+        // keep theirs (the bridge asks them first).
+        if dragDelegate !== bridge {
+          bridge.appDragDelegate = dragDelegate
+          dragDelegate = bridge
+        }
+        if dropDelegate !== bridge {
+          bridge.appDropDelegate = dropDelegate
+          dropDelegate = bridge
+        }
+      #endif
     }
 
     typealias Bridge = TableViewBridge

@@ -71,4 +71,5 @@ struct BenchCase: Sendable {
 /// Every case, in the order they print.
 let allCases: [BenchCase] =
   snapshotCases + diffCases + applyCases + presentCases + fetchedCases + terminalCases
-  + outlineCases + sizingCases + pagingCases + editCases + dropInCases + sharedStorageCases
+  + outlineCases + sizingCases + pagingCases + editCases + dragCases + dropInCases
+  + sharedStorageCases

@@ -96,7 +96,7 @@ struct ListAccessibilityTests {
     #expect(ids(controller) == [[1, 2, 3, 4], [5, 6, 8]])
   }
 
-  @Test("a folder offers Expand, then Collapse; leaves offer neither")
+  @Test("a folder offers Expand, then Collapse, and says its state; leaves offer neither")
   func outlineFolders() throws {
     let source = OutlineSource(
       Outline(
@@ -109,10 +109,13 @@ struct ListAccessibilityTests {
     view.reloadData()
     let folder = ItemPath(section: 0, item: 0)
     #expect(view.visibleCell(at: folder)?.accessibilityActionNames == ["Expand"])
+    #expect(view.visibleCell(at: folder)?.accessibilityValue == "collapsed")
     #expect(view.visibleCell(at: ItemPath(section: 0, item: 1))?.accessibilityActionNames == [])
+    #expect(view.visibleCell(at: ItemPath(section: 0, item: 1))?.accessibilityValue == nil)
     #expect(view.performAccessibilityAction(named: "Expand", at: folder))
     #expect(controller.snapshot.items.map(\.id) == [1, 2, 3])
     #expect(view.visibleCell(at: folder)?.accessibilityActionNames == ["Collapse"])
+    #expect(view.visibleCell(at: folder)?.accessibilityValue == "expanded", "the state follows")
     #expect(view.performAccessibilityAction(named: "Collapse", at: folder))
     #expect(controller.snapshot.items.map(\.id) == [1, 3])
   }

@@ -269,22 +269,42 @@ struct ListDropTests {
     expectShows(table, controller.snapshot)
   }
 
-  @Test("following a source, the placeholders wait for the source to show the loaded items")
+  @Test("following a source: loaded items it shows stay; the others are written where the drop was")
   func externalDropIntoSource() async throws {
     let source = StaticSource(try twoSections())
     let (table, controller) = try screen(source: source)
     controller.dropPlaceholder = { TestItem(id: -1 - $0) }
-    let task = controller.insertDroppedItems(count: 1, at: ItemPath(section: 0, item: 0)) {
+    // A load that stores its item itself: the source shows it, nothing more.
+    let stored = controller.insertDroppedItems(count: 1, at: ItemPath(section: 0, item: 0)) {
       var next = source.snapshot
       try next.insertItems(items([30]), at: ItemPath(section: 0, item: 0))
-      // A source elsewhere changes, then the app's write shows the item.
       source.setSnapshot(next)
       return items([30])
     }
-    #expect(await task.value)
+    #expect(await stored.value)
     try await waitUntil { !controller.isUpdating }
     #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [5, 6, 8]])
+    #expect(controller.history.undoSteps.isEmpty, "the app's own write")
+    // A load that only makes its items: the list writes them to the source
+    // where the placeholders are, though the source changed meanwhile.
+    let gate = Gate()
+    let made = controller.insertDroppedItems(count: 2, at: ItemPath(section: 1, item: 1)) {
+      await gate.wait()
+      return items([40, 41])
+    }
+    #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [5, -1, -2, 6, 8]])
+    var next = source.snapshot
+    try next.deleteItems([5])
+    source.setSnapshot(next)
+    #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [-1, -2, 6, 8]], "placeholders stay")
+    await gate.open()
+    #expect(await made.value)
+    try await waitUntil { !controller.isUpdating }
+    #expect(ids(source.snapshot) == [[30, 1, 2, 3, 4], [40, 41, 6, 8]])
+    #expect(ids(controller.snapshot) == ids(source.snapshot))
     expectShows(table, controller.snapshot)
+    controller.undo()
+    #expect(ids(source.snapshot) == [[30, 1, 2, 3, 4], [6, 8]], "one undo step")
   }
 }
 

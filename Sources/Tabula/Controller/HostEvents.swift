@@ -186,6 +186,10 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     controller.accessibilityActions(forItemAt: path)
   }
 
+  func accessibilityValue(forItemAt path: ItemPath) -> String? {
+    controller.accessibilityValue(forItemAt: path)
+  }
+
   func performAccessibilityAction(_ action: RowAccessibilityAction, forItemAt path: ItemPath)
     -> Bool
   {

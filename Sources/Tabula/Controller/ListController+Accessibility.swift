@@ -14,6 +14,19 @@ extension ListController {
   /// source that retries (``RetryingSource``), "Retry". Swipe actions are
   /// not listed: UIKit offers them itself.
   public func accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
+    _accessibilityActions(forItemAt: path)
+  }
+
+  /// What VoiceOver says of the state of the row at `path`: "expanded" or
+  /// "collapsed" for an outline's folder, else `nil`.
+  public func accessibilityValue(forItemAt path: ItemPath) -> String? {
+    guard let item = _snapshot.item(at: path),
+      let position = (item as? any _OutlinePresentable)?._outlinePosition, position.hasChildren
+    else { return nil }
+    return position.isExpanded ? "expanded" : "collapsed"
+  }
+
+  private func _accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
     guard let item = _snapshot.item(at: path) else { return [] }
     var actions: [RowAccessibilityAction] = []
     if retryingSource(for: item) != nil {

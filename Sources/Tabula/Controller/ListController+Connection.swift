@@ -36,7 +36,6 @@ extension ListController {
   private func apply(
     from source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool
   ) {
-    userEdits.settleDrops(in: source.snapshot)
     if !userEdits.hidesNothing {
       // Rows a running swipe action removed stay hidden; drops' placeholder
       // rows stay.

@@ -120,11 +120,6 @@ extension ListDropDestination {
   }
 }
 
-/// A source that moves an outline's nodes (``OutlineSource``,
-/// `TabulaGRDB.FetchedTree`): rows can be dropped into its folders.
-@MainActor
-package protocol OutlineWriting {}
-
 /// The rows a drop moves, and the place they go to, by ids: what the
 /// controller writes. Portable, and tested on its own.
 struct DropPlan<SectionModel: Diffable, Item: Diffable> {

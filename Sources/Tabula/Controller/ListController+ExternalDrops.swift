@@ -30,9 +30,12 @@ extension ListController {
   ///   ("Add 2 Items").
   /// - Following a source, the placeholders are the list's own, kept where
   ///   their neighbours put them through every snapshot the source
-  ///   publishes; `load` adds the items to the source's data (a database
-  ///   insert, `StaticSource.write`) and returns them, and the placeholders
-  ///   give way once the source's snapshot holds every one of them.
+  ///   publishes. The loaded items the source's snapshot does not hold yet
+  ///   are written to it where the placeholders were, as one user edit
+  ///   (a ``WritableSource`` that inserts, as ``StaticSource`` does; one
+  ///   undo step). A load that stores its items itself (a database list's
+  ///   rows, inserted with SQL) returns once the source shows them (wait
+  ///   for it to be idle): nothing more is written.
   ///
   /// When `load` throws, the placeholders go, the error goes to
   /// ``didFailToLoadDrop`` (else ``TabulaLog``), and the failure is
@@ -72,17 +75,36 @@ extension ListController {
       let drop = userEdits.addDrop(placements)
       apply(userEdits.visible(source.snapshot))
       return Task { @MainActor in
+        let items: [Item]
         do {
-          let items = try await load()
-          self.userEdits.dropLoaded(drop, ids: items.map(\.id))
-          self.refreshFromSource()
-          return true
+          items = try await load()
         } catch {
           self.userEdits.removeDrop(drop)
           self.refreshFromSource()
           self.dropFailed(error, count: count)
           return false
         }
+        self.userEdits.removeDrop(drop)
+        // Items the source shows already (the load stored them) stay where
+        // it has them; the others are written where the placeholders were.
+        let missing = items.filter { !source.snapshot.contains(itemWithID: $0.id) }
+        guard !missing.isEmpty else {
+          self.refreshFromSource()
+          return true
+        }
+        let edit = UserEdit<SectionModel, Item>.insert(
+          items: Self.placements(of: missing, like: placements))
+        let outcome = self.writeBack([edit])
+        self.refreshFromSource()
+        guard outcome.written else {
+          self.announce(.dropFailed(count: count, message: "the list could not keep them"))
+          return false
+        }
+        let serial = self.record(
+          EditHistory.Step(
+            name: self.stepName("Add", missing), redo: edit, undo: .delete(items: missing)))
+        self.watch(outcome.saving, of: edit, step: serial)
+        return true
       }
     }
     var next = latestSnapshot
@@ -106,13 +128,7 @@ extension ListController {
         self.dropFailed(error, count: count)
         return false
       case .success(let items):
-        var inserted = items.enumerated().map { offset, item in
-          var placement = placements[min(offset, placements.count - 1)]
-          placement.item = item
-          placement.after = offset == 0 ? after : items[offset - 1].id
-          placement.index = path.item + offset
-          return placement
-        }
+        var inserted = Self.placements(of: items, like: placements)
         if let anchor, !inserted.isEmpty {
           // Where the placeholders were: by the neighbours they had then.
           let first =
@@ -163,6 +179,20 @@ extension ListController {
     set { userEdits.didFailToLoadDrop = newValue }
   }
 
+  /// Placements of `items` where `placeholders` (a drop's) were: each
+  /// after the one before.
+  static func placements(
+    of items: [Item], like placeholders: [UserEdit<SectionModel, Item>.Placement]
+  ) -> [UserEdit<SectionModel, Item>.Placement] {
+    items.enumerated().map { offset, item in
+      var placement = placeholders[0]
+      placement.item = item
+      if offset > 0 { placement.after = items[offset - 1].id }
+      placement.index = placeholders[0].index.map { $0 + offset }
+      return placement
+    }
+  }
+
   /// Whether `path` is a place an item can be inserted at.
   private func insertionRange(contains path: ItemPath) -> Bool {
     path.section >= 0 && path.section < _snapshot.numberOfSections && path.item >= 0
@@ -174,7 +204,6 @@ extension ListController {
     guard let source = connection?.source as? any SnapshotSource<SectionModel, Item> else {
       return
     }
-    userEdits.settleDrops(in: source.snapshot)
     apply(userEdits.visible(source.snapshot))
   }
 

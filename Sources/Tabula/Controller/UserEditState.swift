@@ -86,9 +86,8 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   var hidesNothing: Bool { hidden.isEmpty && drops.isEmpty }
 
   /// Drops from outside whose items load: each drop's placeholder rows, by
-  /// where they go, and once loaded the ids of its items, which the
-  /// placeholders wait for in the source's snapshot.
-  private(set) var drops: [Int: (placeholders: [Placement], awaiting: [Item.ID]?)] = [:]
+  /// where they go.
+  private(set) var drops: [Int: [Placement]] = [:]
   /// Numbers the drops.
   private var dropCount = 0
 
@@ -96,28 +95,12 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   /// the drop's number.
   mutating func addDrop(_ placements: [Placement]) -> Int {
     dropCount += 1
-    drops[dropCount] = (placements, nil)
+    drops[dropCount] = placements
     return dropCount
-  }
-
-  /// The drop's items loaded: its placeholders wait for `ids` in the
-  /// source's snapshot.
-  mutating func dropLoaded(_ drop: Int, ids: [Item.ID]) {
-    drops[drop]?.awaiting = ids
   }
 
   /// Takes the drop's placeholders away.
   mutating func removeDrop(_ drop: Int) { drops[drop] = nil }
-
-  /// Drops whose loaded items `snapshot` holds are done: their
-  /// placeholders go.
-  mutating func settleDrops(in snapshot: Snapshot<SectionModel, Item>) {
-    for (drop, state) in drops {
-      if let awaiting = state.awaiting, awaiting.allSatisfy({ snapshot.contains(itemWithID: $0) }) {
-        drops[drop] = nil
-      }
-    }
-  }
 
   /// `snapshot` without the rows hidden while their swipe actions run, and
   /// with the placeholder rows of drops still loading, each by its
@@ -131,7 +114,7 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
       _trapping { () throws(SnapshotError) in try visible.deleteItems(present) }
     }
     for drop in drops.keys.sorted() {
-      for placement in drops[drop]!.placeholders {
+      for placement in drops[drop]! {
         try? visible.apply(.insert(items: [placement]))
       }
     }

@@ -82,3 +82,8 @@ extension OutlineControlling {
     }
   }
 }
+
+/// A source that moves an outline's nodes (``OutlineSource``,
+/// `TabulaGRDB.FetchedTree`): rows can be dropped into its folders.
+@MainActor
+package protocol OutlineWriting {}

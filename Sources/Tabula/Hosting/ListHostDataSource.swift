@@ -138,6 +138,10 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   func performAccessibilityAction(_ action: RowAccessibilityAction, forItemAt path: ItemPath)
     -> Bool
 
+  /// What VoiceOver says of the state of the row at `path` beyond its
+  /// content (an outline folder: "expanded", "collapsed"), if anything.
+  func accessibilityValue(forItemAt path: ItemPath) -> String?
+
   /// The user's text size changed (Dynamic Type): the data source drops
   /// the heights it answered, and tells the host
   /// (``ListHost/heightsDidChange()``).
@@ -312,6 +316,9 @@ extension ListHostDataSource {
 
   /// ``ListKeyMap/standard``.
   public var keyMap: ListKeyMap { .standard }
+
+  /// None.
+  public func accessibilityValue(forItemAt path: ItemPath) -> String? { nil }
 
   /// Nothing: the data source keeps no heights.
   public func textSizeDidChange() {}

@@ -47,6 +47,48 @@
         // view moves its row, then the controller adopts the move and writes it to `chores`.
         tableView.isEditing = true
       }
+
+      func enableDragAndDrop() {
+        // Rows drag on iPad and Mac; on iPhone, turn it on. A drag takes every selected row.
+        tableView.dragInteractionEnabled = true
+        controller.selectionMode = .multiple
+
+        // Rows dragged out carry their title; text dropped from other apps becomes chores.
+        controller.dragItemProvider = { chore in NSItemProvider(object: chore.title as NSString) }
+        controller.acceptDrops(
+          placeholder: { Chore(id: -1 - $0, title: "Adding…") },
+          loadItems: { providers in
+            var added: [Chore] = []
+            for provider in providers {
+              added.append(Chore(id: newID(), title: try await provider.text()))
+            }
+            return added
+          })
+      }
+    }
+
+    @MainActor private static var lastID = 1000
+
+    /// A fresh id for a chore made of a drop.
+    @MainActor static func newID() -> Int {
+      lastID += 1
+      return lastID
+    }
+  }
+
+  extension NSItemProvider {
+    /// The text the provider holds.
+    @MainActor
+    func text() async throws -> String {
+      try await withCheckedThrowingContinuation { continuation in
+        _ = loadObject(ofClass: NSString.self) { object, error in
+          if let text = object as? NSString {
+            continuation.resume(returning: text as String)
+          } else {
+            continuation.resume(throwing: error ?? CocoaError(.fileReadUnknown))
+          }
+        }
+      }
     }
   }
 #endif

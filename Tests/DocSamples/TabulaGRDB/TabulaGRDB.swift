@@ -225,3 +225,66 @@ struct DocTodoPresenter: Presenter {
   #expect(order == ["Eggs", "Milk"])
   #expect(todos.rowsWrittenByEdits == 1)
 }
+
+/// A board of a tree the user rearranges.
+struct Board: Codable, FetchableRecord, Diffable, Hashable {
+  var id: Int64
+  var parent: Int64?
+  var name: String
+  var rank: Int64
+}
+
+/// Shows a board by name.
+struct BoardPresenter: Presenter {
+  func reuseIdentifier(for board: Board, style: PresentationStyle) -> String { "board" }
+  func configure(_ cell: SimulatedCell, with board: Board, context: PresentationContext) {
+    cell.text = board.name
+  }
+  func canMove(_ board: Board) -> Bool { true }
+}
+
+@MainActor
+@Test func draggedBoards() async throws {
+  let database = try DatabaseQueue()
+  try await database.write { db in
+    try db.execute(
+      sql: """
+        CREATE TABLE board (
+          id INTEGER PRIMARY KEY, parent INTEGER, name TEXT NOT NULL, rank INTEGER NOT NULL);
+        INSERT INTO board VALUES (1, NULL, 'Work', 1), (2, NULL, 'Taxes', 2), (3, NULL, 'Trips', 3);
+        """)
+  }
+  let tableView = SimulatedTableView()
+  tableView.register(SimulatedCell.self, forReuseIdentifier: "board")
+  tableView.animationTiming = .immediate
+  let presenters = PresenterRegistry<SimulatedCell>()
+  presenters.register(BoardPresenter())
+  let controller = ListController<SectionInfo, OutlineRow<Board>, SimulatedCell>(
+    host: tableView, presenters: presenters)
+
+  let boards = FetchedTree<Board, Board>(
+    database,
+    request: FetchedTreeRequest(
+      table: "board", parentColumn: "parent", orderedBy: [.ascending("rank")]))
+  try boards.enableEditing(rankColumn: "rank")  // ids in the "id" column
+  controller.connect(to: boards)
+  await boards.waitUntilIdle()
+  // Boards 2 and 3 dragged onto the first row: both go under it, last.
+  controller.userMoveItems(withIDs: [2, 3], to: .into(ItemPath(section: 0, item: 0)))
+
+  await controller.waitUntilWritten()
+  await boards.waitUntilIdle()
+  let parents = try await database.read { db in
+    try Int64?.fetchAll(db, sql: "SELECT parent FROM board ORDER BY id")
+  }
+  #expect(parents == [nil, 1, 1])
+  try boards.expand(1)
+  await boards.waitUntilIdle()
+  #expect(boards.snapshot.items.map(\.item.name) == ["Work", "Taxes", "Trips"])
+  controller.undo()
+  await controller.waitUntilWritten()
+  await boards.waitUntilIdle()
+  #expect(
+    try await database.read { db in try Int64?.fetchAll(db, sql: "SELECT parent FROM board") }
+      == [nil, nil, nil])
+}

@@ -1,0 +1,165 @@
+#if canImport(UIKit)
+  import Foundation
+  import Tabula
+  import UIKit
+
+  // Drag and drop on UIKit: the bridges are the views' drag and drop
+  // delegates (iOS, iPadOS, Mac Catalyst), composed with the app's own (the
+  // app's answers win where it gives one; a drop the app proposed is the
+  // app's to perform). What a drag takes, what a drop at a place means and
+  // what it does are the data source's portable decisions (dragItemIDs,
+  // dropProposal, performDrop, performExternalDrop), tested on the
+  // simulated views.
+
+  #if os(iOS)
+    /// What the bridge puts on each drag item it makes (its
+    /// `localObject`): the row's id and the data source it came from.
+    final class ListDragItem: NSObject {
+      let id: AnyHashable
+      weak var source: AnyObject?
+
+      init(id: AnyHashable, source: AnyObject) {
+        self.id = id
+        self.source = source
+      }
+    }
+
+    /// The parts of drag and drop both bridges share.
+    @MainActor
+    enum DragAndDrop {
+      /// The drag items of the rows a drag starting at `path` takes: each
+      /// with the payload the app describes (an empty provider otherwise:
+      /// the row moves within the app only) and the row's id.
+      static func items(
+        startingAt path: ItemPath, of source: any ListHostDataSource,
+        skipping taken: Set<AnyHashable>
+      ) -> [UIDragItem] {
+        source.dragItemIDs(startingAt: path).filter { !taken.contains($0) }.map { id in
+          let provider =
+            source.dragPayload(forItemWithID: id) as? NSItemProvider ?? NSItemProvider()
+          let item = UIDragItem(itemProvider: provider)
+          item.localObject = ListDragItem(id: id, source: source)
+          return item
+        }
+      }
+
+      /// The ids a drag session carries, when every item is a row of
+      /// `source` (a drag within the list); `nil` for a drag from
+      /// elsewhere.
+      static func localIDs(of session: UIDropSession, for source: any ListHostDataSource)
+        -> [AnyHashable]?
+      {
+        guard let local = session.localDragSession else { return nil }
+        let rows = local.items.compactMap { $0.localObject as? ListDragItem }
+        guard !rows.isEmpty, rows.count == local.items.count,
+          rows.allSatisfy({ $0.source === source })
+        else { return nil }
+        return rows.map(\.id)
+      }
+
+      /// The ids a drag session of this list carries already.
+      static func takenIDs(of session: UIDragSession) -> Set<AnyHashable> {
+        Set(session.items.compactMap { ($0.localObject as? ListDragItem)?.id })
+      }
+
+      /// What a drop of `session` over the view means: onto the row under
+      /// the finger when it is in the middle half of that row and the data
+      /// source takes rows into it (an outline's folder), else at
+      /// `destination`, the insertion point UIKit proposes (the end of the
+      /// last section when it proposes none).
+      static func proposal(
+        _ session: UIDropSession, at destination: IndexPath?, rowUnderFinger: IndexPath?,
+        rowFrame: CGRect?, location: CGPoint, of source: any ListHostDataSource
+      ) -> ListDropProposal {
+        let insertion = destination.map(ItemPath.init) ?? end(of: source)
+        guard let local = localIDs(of: session, for: source) else {
+          return source.dropProposal(
+            forExternalItemCount: session.items.count, at: .insert(at: insertion))
+        }
+        if let row = rowUnderFinger, let frame = rowFrame,
+          frame.insetBy(dx: 0, dy: frame.height / 4).contains(location)
+        {
+          let into = source.dropProposal(forMovingItemsWithIDs: local, to: .into(ItemPath(row)))
+          if into.operation == .move { return into }
+        }
+        return source.dropProposal(forMovingItemsWithIDs: local, to: .insert(at: insertion))
+      }
+
+      /// Performs a drop Tabula proposed: the rows move, or the items
+      /// dropped from outside load with placeholder rows.
+      static func perform(
+        _ proposal: ListDropProposal, session: UIDropSession, providers: [NSItemProvider],
+        of source: any ListHostDataSource
+      ) {
+        guard let destination = proposal.destination else { return }
+        switch proposal.operation {
+        case .move:
+          if let ids = localIDs(of: session, for: source) {
+            _ = source.performDrop(ofItemsWithIDs: ids, to: destination)
+          }
+        case .copy:
+          source.performExternalDrop(of: providers, at: destination.path)
+        case .forbidden, .cancel:
+          break
+        }
+      }
+
+      /// UIKit's operation for a proposal's.
+      static func operation(_ operation: ListDropProposal.Operation) -> UIDropOperation {
+        switch operation {
+        case .move: .move
+        case .copy: .copy
+        case .forbidden: .forbidden
+        case .cancel: .cancel
+        }
+      }
+
+      /// The end of the last section (the first section's start of an
+      /// empty list).
+      static func end(of source: any ListHostDataSource) -> ItemPath {
+        let sections = source.numberOfSections
+        guard sections > 0 else { return ItemPath(section: 0, item: 0) }
+        return ItemPath(
+          section: sections - 1, item: source.numberOfItems(inSectionAt: sections - 1))
+      }
+    }
+
+    extension ListController {
+      /// Describes a row dragged out of the list, to other apps and lists:
+      /// an `NSItemProvider` with the row's data (`nil`: the row moves
+      /// within the app only). Rows the user may move are dragged whether
+      /// or not this is set.
+      public var dragItemProvider: (@MainActor (_ item: Item) -> NSItemProvider?)? {
+        get {
+          guard let payload = dragPayloadOfItem else { return nil }
+          return { @MainActor (item: Item) -> NSItemProvider? in payload(item) as? NSItemProvider }
+        }
+        set {
+          guard let provider = newValue else {
+            dragPayloadOfItem = nil
+            return
+          }
+          dragPayloadOfItem = { @MainActor (item: Item) -> AnyObject? in provider(item) }
+        }
+      }
+
+      /// Accepts drops from other apps and lists: while `loadItems` turns
+      /// the dropped item providers into items, `placeholder` rows (the
+      /// `index`-th of a drop) stand where they were dropped; then the
+      /// items take their place, or, when loading throws, the placeholders
+      /// go and the failure is reported (``didFailToLoadDrop``) and
+      /// announced. See ``insertDroppedItems(count:at:load:)`` for where
+      /// the items go (owning its data, the list inserts them; following a
+      /// source, `loadItems` adds them to its data).
+      public func acceptDrops(
+        placeholder: @escaping @MainActor (_ index: Int) -> Item,
+        loadItems: @escaping @MainActor (_ providers: [NSItemProvider]) async throws -> [Item]
+      ) {
+        dropPlaceholder = placeholder
+        loadDroppedPayloads = { payloads in
+          try await loadItems(payloads.compactMap { $0 as? NSItemProvider })
+        }
+      }
+    }
+  #endif
+#endif
