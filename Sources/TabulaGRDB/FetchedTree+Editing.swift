@@ -159,6 +159,9 @@ extension FetchedTree: WritableSource, OutlineWriting {
             func ranked(_ id: Item.ID?) throws -> (row: RankedRow, id: String)? {
               try id.map { (try editor.ranked(db, $0).row, "\($0)") }
             }
+            // A parent another writer deleted meanwhile would leave the
+            // rows under no row: the save fails instead, naming it.
+            if let parent = plan.parent { _ = try editor.ranked(db, parent) }
             let parent = plan.parent.flatMap { editor.id($0) }?.databaseValue ?? .null
             let writes = try editor.writeMoves(
               db, items: plan.items, previous: try ranked(plan.previous),

@@ -155,6 +155,27 @@ struct FetchedTreeDragTests {
     #expect(view.violations.isEmpty)
   }
 
+  @Test("a drop into a folder another writer deleted fails, names it, and changes nothing")
+  func parentDeleted() async throws {
+    let (database, view, controller, tree) = try await screen()
+    let before = try table(database)
+    var failures: [String] = []
+    controller.didFailToWrite = { error, _ in failures.append("\(error)") }
+    let rows = tree.snapshot.items.map(\.id)
+    // The tree still shows 6 while another connection deletes it.
+    try await database.write { db in try db.execute(sql: "DELETE FROM node WHERE id = 6") }
+    #expect(
+      controller.userMoveItems(
+        withIDs: [4], to: .into(ItemPath(section: 0, item: rows.firstIndex(of: 6)!))))
+    await controller.waitUntilWritten()
+    await tree.waitUntilIdle()
+    #expect(failures == ["the table has no row with id 6 (another writer deleted it?)"])
+    #expect(try table(database) == before.filter { !$0.hasPrefix("6<") }, "nothing written")
+    #expect(shownRows(tree) == (try freshVisibleRows(database, expanded: tree.outline.expandedIDs)))
+    #expect(controller.history.undoSteps.isEmpty, "the failed step is dropped")
+    #expect(view.violations.isEmpty)
+  }
+
   @Test("a tree without editing, or a delete, is refused with an error that names it")
   func refusals() async throws {
     let database = try DatabaseQueue()

@@ -138,6 +138,21 @@ struct ListDropTests {
     #expect(ids(controller.snapshot) == [[1, 3, 4], [9, 5, 6, 8]])
   }
 
+  @Test("a drop before a row a transaction removes lands by the nearest neighbour left")
+  func dropOntoVanishingRow() async throws {
+    let (table, controller) = try screen()
+    table.animationTiming = .manual
+    var next = try twoSections()
+    try next.deleteItems([6])
+    controller.apply(next, completion: nil)
+    // The view still shows 6; the drop goes just before it.
+    #expect(
+      controller.userMoveItems(withIDs: [1, 2], to: .insert(at: ItemPath(section: 1, item: 1))))
+    try await settle(table, controller)
+    #expect(ids(controller.snapshot) == [[3, 4], [5, 1, 2, 8]])
+    expectShows(table, controller.snapshot)
+  }
+
   @Test("an outline: folders and rows dragged into a folder, written to the tree, one undo step")
   func intoFolder() throws {
     let source = OutlineSource(
