@@ -24,6 +24,14 @@ extension Snapshot {
   ) throws(SnapshotError) {
     guard !items.isEmpty else { return }
     try Snapshot._checkCapacity(items: _itemCount + items.count, sections: _sections.count)
+    if _storageChanges(forEditing: items.count) {
+      // On a copy: a failed insert changes nothing, the storage included.
+      var copy = self
+      _ = copy._prepareSharedEdit(changing: items.count)
+      try copy._insertItems(items, atFlatIndex: flat, section: section)
+      self = copy
+      return
+    }
     let hashes = IDHashing.hashes(of: items)
     if _prepareSharedEdit(changing: items.count) {
       guard _areNew(items, hashes: hashes) else {

@@ -39,6 +39,15 @@ extension Snapshot {
     let end = sectionRange.lowerBound + subrange.upperBound
     let delta = items.count - (end - start)
     try Snapshot._checkCapacity(items: _itemCount + delta, sections: _sections.count)
+    if _storageChanges(forEditing: end - start + items.count) {
+      // On a copy: a failed replacement changes nothing, the storage
+      // included.
+      var copy = self
+      _ = copy._prepareSharedEdit(changing: end - start + items.count)
+      try copy.replaceItems(inSectionAt: index, subrange: subrange, with: items)
+      self = copy
+      return
+    }
     let hashes = IDHashing.hashes(of: items)
     if _prepareSharedEdit(changing: end - start + items.count) {
       var copy = self

@@ -145,6 +145,17 @@ extension Snapshot {
     return _shared != nil
   }
 
+  /// Whether ``_prepareSharedEdit(changing:)`` would move the items to the
+  /// other storage for an edit of `count` items. An edit that may throw
+  /// then runs on a copy, so that a failed edit changes nothing (not even
+  /// the storage: the snapshot stays identical to its other versions).
+  @inlinable
+  func _storageChanges(forEditing count: Int) -> Bool {
+    let total = _itemCount
+    guard total >= _sharedStorageThreshold else { return false }
+    return count &* 64 > total ? _shared != nil : _shared == nil
+  }
+
   /// Whether none of `items` (whose hashes are `hashes`) is present and
   /// none repeats: what an insert that patches the indexes in place (an
   /// append to flat arrays, any insert in shared storage) checks first. When
