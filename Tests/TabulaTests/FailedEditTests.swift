@@ -122,3 +122,27 @@ struct FailedEditTests {
     #expect(changed == [], "failed edits that changed the snapshot")
   }
 }
+
+/// The persistent storage's packed fields refuse a value they cannot hold:
+/// a release build traps rather than wrapping a count and corrupting the
+/// tree.
+@Suite("Storage traps rather than corrupts")
+struct StorageTrapTests {
+  @Test("a node's item count beyond its 32 bits traps")
+  func countOverflowTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let leaf = _ItemChunk(label: 1, items: items([1]), hashes: [1])
+      leaf.count = 1 << 40
+      #expect(leaf.count == 1 << 40)
+    }
+  }
+
+  @Test("a node's height beyond its 8 bits traps")
+  func heightOverflowTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let leaf = _ItemChunk(label: 1, items: items([1]), hashes: [1])
+      leaf.height = 300
+      #expect(leaf.height == 300)
+    }
+  }
+}

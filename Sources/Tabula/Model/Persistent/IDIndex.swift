@@ -91,7 +91,10 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   func candidates(of id: ID, hash: Int, _ body: (UInt64) -> Bool) -> Bool {
     if let label = overlay.label(of: id, hash: hash) { return body(label) }
     return baseLabels.withUnsafeBufferPointer { labels in
-      base.find(hash: hash) { body(labels[$0]) } != nil
+      base.find(hash: hash) { ordinal in
+        precondition(ordinal >= 0 && ordinal < labels.count, "leaf ordinal \(ordinal)")
+        return body(labels[ordinal])
+      } != nil
     }
   }
 

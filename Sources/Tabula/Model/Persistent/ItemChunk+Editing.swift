@@ -60,7 +60,7 @@ extension _ItemChunk {
       patchChild = storedChildren[slot]
       result = body(&patchChild!)
     } else if patchKind == .child && patchOffset2 < 0 && !ownsArrays {
-      patchOffset2 = Int32(truncatingIfNeeded: slot)
+      patchOffset2 = Int32(slot)
       patchChild2 = storedChildren[slot]
       result = body(&patchChild2!)
     } else {
@@ -84,7 +84,7 @@ extension _ItemChunk {
     }
     if takesSecondItemPatch || (patchKind2 == .replace && Int(patchOffset2) == offset) {
       patchKind2 = .replace
-      patchOffset2 = Int32(truncatingIfNeeded: offset)
+      patchOffset2 = Int32(offset)
       patchItem2 = _PatchedItem(item: item, hash: hash)
       return
     }
@@ -105,7 +105,7 @@ extension _ItemChunk {
     }
     if takesSecondItemPatch {
       patchKind2 = .insert
-      patchOffset2 = Int32(truncatingIfNeeded: offset)
+      patchOffset2 = Int32(offset)
       patchItem2 = _PatchedItem(item: item, hash: hash)
       return
     }
@@ -126,7 +126,7 @@ extension _ItemChunk {
     }
     if takesSecondItemPatch {
       patchKind2 = .remove
-      patchOffset2 = Int32(truncatingIfNeeded: offset)
+      patchOffset2 = Int32(offset)
       return removed
     }
     materialize()

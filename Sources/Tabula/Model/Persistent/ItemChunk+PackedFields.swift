@@ -1,23 +1,24 @@
 // The accessors of an `_ItemChunk`'s packed stored properties: each field
-// by its own name, at the width the code computes with.
+// by its own name, at the width the code computes with. A value that does
+// not fit its field traps (in release builds too) rather than wrapping.
 
 extension _ItemChunk {
   /// 0 for a leaf.
   @inlinable var height: Int {
     get { Int(storedHeight) }
-    set { storedHeight = UInt8(truncatingIfNeeded: newValue) }
+    set { storedHeight = UInt8(newValue) }
   }
 
   /// The number of items under this node.
   @inlinable var count: Int {
     get { Int(storedCount) }
-    set { storedCount = Int32(truncatingIfNeeded: newValue) }
+    set { storedCount = Int32(newValue) }
   }
 
   /// The patched slot of an inner node, or offset of a leaf.
   @inlinable var patchOffset: Int {
     get { Int(storedPatchOffset) }
-    set { storedPatchOffset = Int32(truncatingIfNeeded: newValue) }
+    set { storedPatchOffset = Int32(newValue) }
   }
 
   /// A leaf's id hashes, one per stored item.

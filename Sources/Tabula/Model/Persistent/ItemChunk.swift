@@ -83,7 +83,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   @inlinable
   init(label: UInt64, items: [Item], hashes: [Int]) {
     storedHeight = 0
-    storedCount = Int32(truncatingIfNeeded: items.count)
+    storedCount = Int32(items.count)
     self.label = label
     storedItems = items
     storedInts = hashes
@@ -104,7 +104,7 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     let counts = children.map { $0.count }
     storedInts = counts
     labels = children.map { $0.label }
-    storedCount = Int32(truncatingIfNeeded: counts.reduce(0, +))
+    storedCount = Int32(counts.reduce(0, +))
     label = labels[0]
     storedItems = []
     storedPatchOffset = 0
@@ -165,7 +165,9 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
     }
     // A native class array stores its elements as bare references.
     return storedChildren.withUnsafeBytes {
-      $0.load(fromByteOffset: slot &* MemoryLayout<UInt>.stride, as: UInt.self)
+      let offset = slot &* MemoryLayout<UInt>.stride
+      precondition(slot >= 0 && offset < $0.count, "child slot \(slot) of a node")
+      return $0.load(fromByteOffset: offset, as: UInt.self)
     }
   }
 
@@ -243,7 +245,10 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   func item(at offset: Int) -> Item {
     let (stored, box) = storedOffset(offset)
     if let box { return box.item }
-    return storedItems.withUnsafeBufferPointer { $0[stored] }
+    return storedItems.withUnsafeBufferPointer {
+      precondition(stored >= 0 && stored < $0.count, "item \(stored) of a leaf of \($0.count)")
+      return $0[stored]
+    }
   }
 
   /// The id hash of a leaf's item at `offset`.
@@ -251,7 +256,10 @@ final class _ItemChunk<Item: Diffable>: @unchecked Sendable {
   func hash(at offset: Int) -> Int {
     let (stored, box) = storedOffset(offset)
     if let box { return box.hash }
-    return storedHashes.withUnsafeBufferPointer { $0[stored] }
+    return storedHashes.withUnsafeBufferPointer {
+      precondition(stored >= 0 && stored < $0.count, "hash \(stored) of a leaf of \($0.count)")
+      return $0[stored]
+    }
   }
 
   /// A leaf's items, in order.

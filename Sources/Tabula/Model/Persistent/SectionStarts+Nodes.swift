@@ -76,7 +76,7 @@ final class _SectionInner: _SectionNode, @unchecked Sendable {
       for (slot, child) in children.enumerated() { slots[slot] = child }
     }
     node.withTotals { slots in
-      for (slot, total) in totals.enumerated() { slots[slot] = Int32(truncatingIfNeeded: total) }
+      for (slot, total) in totals.enumerated() { slots[slot] = Int32(total) }
     }
     return node
   }
@@ -152,7 +152,7 @@ final class _SectionInner: _SectionNode, @unchecked Sendable {
   /// The child at `slot`, copied first if another node holds it too, with
   /// `delta` added to the total under it.
   func uniqueChild(_ slot: Int, addingToTotal delta: Int, depth: Int) -> _SectionNode {
-    withTotals { $0[slot] = Int32(truncatingIfNeeded: Int($0[slot]) + delta) }
+    withTotals { $0[slot] = Int32(Int($0[slot]) + delta) }
     return withChildren { children in
       if !isKnownUniquelyReferenced(&children[slot]) {
         children[slot] = _SectionStarts.copy(children[slot]!, depth: depth)
@@ -168,7 +168,8 @@ enum _Int32Slots {
   /// The count of `slot`.
   @inline(__always)
   static func value(_ slot: Int, in counts: UnsafeRawBufferPointer) -> Int {
-    Int(counts.load(fromByteOffset: slot &* 4, as: Int32.self))
+    precondition(slot >= 0 && slot &* 4 < counts.count, "count slot \(slot) of a node")
+    return Int(counts.load(fromByteOffset: slot &* 4, as: Int32.self))
   }
 
   /// The counts of the slots before `slot`, added up.

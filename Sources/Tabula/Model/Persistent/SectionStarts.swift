@@ -60,7 +60,7 @@ struct _SectionStarts: @unchecked Sendable {
       let leaf = _SectionLeaf()
       leaf.withCounts { counts in
         for index in section..<end {
-          counts[index - section] = Int32(truncatingIfNeeded: starts[index + 1] - starts[index])
+          counts[index - section] = Int32(starts[index + 1] - starts[index])
         }
       }
       nodes.append(leaf)
@@ -177,7 +177,7 @@ struct _SectionStarts: @unchecked Sendable {
       let slot = index & (Self.leafWidth &- 1)
       let count = Int(counts[slot]) + delta
       precondition(count >= 0, "section \(index) cannot hold \(count) items")
-      counts[slot] = Int32(truncatingIfNeeded: count)
+      counts[slot] = Int32(count)
     }
   }
 
