@@ -60,7 +60,7 @@ struct RankPlan: Equatable {
   /// unwritten row holds); the moved rows last. Rows whose rank does not
   /// change are not written. `movedRanks` are the ranks the moved rows
   /// still in the section have (a row from another section has none).
-  func statements(movedRanks: [Int64: Int64], spare: () throws -> Int64) rethrows -> [(
+  func statements(movedRanks: [Int64: Int64], spare: () throws -> Int64) throws -> [(
     rowID: Int64, rank: Int64
   )] {
     let moved = writes.prefix(movedCount)
@@ -71,10 +71,13 @@ struct RankPlan: Equatable {
       movedRanks[write.rowID].map { planned.contains($0) && $0 != write.rank } ?? false
     }
     if !parked.isEmpty {
+      // A run of ranks past every rank held or planned (`spare()` is one).
       let first = try spare()
+      guard first <= Int64.max - Int64(parked.count), first > (planned.max() ?? .min) else {
+        throw FetchedEditingError.noRoom(rows: parked.count)
+      }
       for (offset, write) in parked.enumerated() {
-        let (rank, overflow) = first.addingReportingOverflow(Int64(offset))
-        statements.append((write.rowID, overflow ? first - Int64(offset) - 1 : rank))
+        statements.append((write.rowID, first + Int64(offset)))
       }
     }
     statements += others.filter { $0.rank < oldRanks[$0.rowID]! }.sorted { $0.rank < $1.rank }
@@ -85,7 +88,7 @@ struct RankPlan: Equatable {
 
   /// The statements of a plan with one moved row, at `movedRank` in the
   /// section (`nil`: it comes from another section).
-  func statements(movedRank: Int64?, spare: () throws -> Int64) rethrows -> [(
+  func statements(movedRank: Int64?, spare: () throws -> Int64) throws -> [(
     rowID: Int64, rank: Int64
   )] {
     guard let moved = writes.first else { return [] }

@@ -121,19 +121,18 @@ extension FetchedTree: WritableSource, OutlineWriting {
           try tree.deleteSubtrees([id])
         }
       }
-      // The block's siblings around it, as the tree has them now, else as
-      // the placements name them (rows the tree has not read).
+      // The block's siblings around it, as the tree has them now; under a
+      // parent not read, as the placements name them (the save checks that
+      // they are still the parent's children).
       let ids = block.map(\.item.id)
       var previous = block[0].after
       var next = block[block.count - 1].before
       if parentRead {
         let siblings = tree.children(of: parent).map(\.id)
-        if let first = siblings.firstIndex(of: ids[0]), first > 0 {
-          previous = siblings[first - 1]
-        }
-        if let last = siblings.firstIndex(of: ids[ids.count - 1]), last + 1 < siblings.count {
-          next = siblings[last + 1]
-        }
+        let first = siblings.firstIndex(of: ids[0]) ?? 0
+        let last = siblings.firstIndex(of: ids[ids.count - 1]) ?? siblings.count
+        previous = first > 0 ? siblings[first - 1] : nil
+        next = last + 1 < siblings.count ? siblings[last + 1] : nil
       }
       if let candidate = previous, ids.contains(candidate) { previous = nil }
       if let candidate = next, ids.contains(candidate) { next = nil }
@@ -156,13 +155,18 @@ extension FetchedTree: WritableSource, OutlineWriting {
       do {
         let written = try await writer.write { db in
           try planned.reduce(0) { count, plan in
-            func ranked(_ id: Item.ID?) throws -> (row: RankedRow, id: String)? {
-              try id.map { (try editor.ranked(db, $0).row, "\($0)") }
-            }
             // A parent another writer deleted meanwhile would leave the
             // rows under no row: the save fails instead, naming it.
             if let parent = plan.parent { _ = try editor.ranked(db, parent) }
             let parent = plan.parent.flatMap { editor.id($0) }?.databaseValue ?? .null
+            // A neighbour that is no longer one of the parent's children
+            // (another writer moved or deleted it) places nothing.
+            func ranked(_ id: Item.ID?) throws -> (row: RankedRow, id: String)? {
+              guard let id,
+                let row = try? editor.ranked(db, id), row.section == parent
+              else { return nil }
+              return (row.row, "\(id)")
+            }
             let writes = try editor.writeMoves(
               db, items: plan.items, previous: try ranked(plan.previous),
               next: try ranked(plan.next), sectionValue: parent

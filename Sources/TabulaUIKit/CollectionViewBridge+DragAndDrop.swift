@@ -12,34 +12,35 @@
 
       // MARK: Drag
 
-      /// The app's items, if it gives some; else the rows the data source
-      /// drags from the row (every selected row with it).
+      /// The app's items, when the app has a drag delegate (an empty
+      /// answer is its "not this row"); else the rows the data source drags
+      /// from the row (every selected row with it), each once a session.
       func collectionView(
         _ collectionView: UICollectionView, itemsForBeginning session: UIDragSession,
         at indexPath: IndexPath
       ) -> [UIDragItem] {
-        let app = appDragDelegate?.collectionView(
-          collectionView, itemsForBeginning: session, at: indexPath)
-        if let app, !app.isEmpty { return app }
+        if let appDragDelegate {
+          return appDragDelegate.collectionView(
+            collectionView, itemsForBeginning: session, at: indexPath)
+        }
         guard let source else { return [] }
-        return DragAndDrop.items(startingAt: ItemPath(indexPath), of: source, skipping: [])
+        return DragAndDrop.beginning(
+          at: ItemPath(indexPath), of: source, handedOut: &dragHandout, session: session)
       }
 
-      /// The app's items, if it gives some; else the row, tapped to join a
+      /// The app's items, if it answers; else the row, tapped to join a
       /// drag of the list's rows.
       func collectionView(
         _ collectionView: UICollectionView, itemsForAddingTo session: UIDragSession,
-        at indexPath: IndexPath,
-        point: CGPoint
+        at indexPath: IndexPath, point: CGPoint
       ) -> [UIDragItem] {
-        let app = appDragDelegate?.collectionView?(
+        if let app = appDragDelegate?.collectionView?(
           collectionView, itemsForAddingTo: session, at: indexPath, point: point)
-        if let app, !app.isEmpty { return app }
+        {
+          return app
+        }
         guard let source else { return [] }
-        return Array(
-          DragAndDrop.items(
-            startingAt: ItemPath(indexPath), of: source, skipping: DragAndDrop.takenIDs(of: session)
-          ).prefix(1))
+        return DragAndDrop.adding(at: ItemPath(indexPath), to: session, of: source)
       }
 
       func collectionView(
@@ -60,6 +61,7 @@
       func collectionView(
         _ collectionView: UICollectionView, dragSessionDidEnd session: UIDragSession
       ) {
+        dragHandout = nil
         appDragDelegate?.collectionView?(collectionView, dragSessionDidEnd: session)
       }
 

@@ -24,23 +24,43 @@
       }
     }
 
+    /// The ids one bridge gave a drag session.
+    struct DragHandout {
+      let session: ObjectIdentifier
+      var ids: Set<AnyHashable> = []
+    }
+
     /// The parts of drag and drop both bridges share.
     @MainActor
     enum DragAndDrop {
-      /// The drag items of the rows a drag starting at `path` takes: each
-      /// with the payload the app describes (an empty provider otherwise:
-      /// the row moves within the app only) and the row's id.
-      static func items(
-        startingAt path: ItemPath, of source: any ListHostDataSource,
-        skipping taken: Set<AnyHashable>
-      ) -> [UIDragItem] {
-        source.dragItemIDs(startingAt: path).filter { !taken.contains($0) }.map { id in
+      /// The drag items of `ids`: each with the payload the app describes
+      /// (an empty provider otherwise: the row moves within the app only)
+      /// and the row's id.
+      static func items(_ ids: [AnyHashable], of source: any ListHostDataSource) -> [UIDragItem] {
+        ids.map { id in
           let provider =
             source.dragPayload(forItemWithID: id) as? NSItemProvider ?? NSItemProvider()
           let item = UIDragItem(itemProvider: provider)
           item.localObject = ListDragItem(id: id, source: source)
           return item
         }
+      }
+
+      /// The items a drag session begins with at `path`: the rows the data
+      /// source drags from there that this session was not given yet.
+      /// UIKit asks once for each selected row when the user drags a
+      /// selected row of a table, and once in a collection view: either
+      /// way every row is in the session once.
+      static func beginning(
+        at path: ItemPath, of source: any ListHostDataSource, handedOut: inout DragHandout?,
+        session: UIDragSession
+      ) -> [UIDragItem] {
+        let key = ObjectIdentifier(session)
+        if handedOut?.session != key { handedOut = DragHandout(session: key) }
+        var given = handedOut!.ids
+        let ids = source.dragItemIDs(startingAt: path).filter { given.insert($0).inserted }
+        handedOut!.ids = given
+        return items(ids, of: source)
       }
 
       /// The ids a drag session carries, when every item is a row of
@@ -62,11 +82,29 @@
         Set(session.items.compactMap { ($0.localObject as? ListDragItem)?.id })
       }
 
+      /// The row at `path`, tapped to join a drag of the list's rows: its
+      /// item, when it can move and the session does not carry it yet.
+      static func adding(
+        at path: ItemPath, to session: UIDragSession, of source: any ListHostDataSource
+      ) -> [UIDragItem] {
+        guard let id = source.dragItemIDs(startingAt: path).first,
+          !takenIDs(of: session).contains(id)
+        else { return [] }
+        return items([id], of: source)
+      }
+
       /// What a drop of `session` over the view means: onto the row under
-      /// the finger when it is in the middle half of that row and the data
-      /// source takes rows into it (an outline's folder), else at
-      /// `destination`, the insertion point UIKit proposes (the end of the
-      /// last section when it proposes none).
+      /// the finger when UIKit's destination is that row, the finger is in
+      /// its middle half and the data source takes rows into it (an
+      /// outline's folder: the row UIKit highlights is the row dropped
+      /// into); else at `destination`, the insertion point UIKit proposes
+      /// (the end of the last section when it proposes none).
+      ///
+      /// UIKit names a lone row moved within its list by where it ends
+      /// (as `moveRow(at:to:)` takes it), the row lifted out; Tabula's
+      /// destinations are insertion points with the rows still in place,
+      /// so a lone row moving down in its section goes before the row
+      /// after UIKit's destination.
       static func proposal(
         _ session: UIDropSession, at destination: IndexPath?, rowUnderFinger: IndexPath?,
         rowFrame: CGRect?, location: CGPoint, of source: any ListHostDataSource
@@ -76,13 +114,18 @@
           return source.dropProposal(
             forExternalItemCount: session.items.count, at: .insert(at: insertion))
         }
-        if let row = rowUnderFinger, let frame = rowFrame,
+        if let row = rowUnderFinger, row == destination, let frame = rowFrame,
           frame.insetBy(dx: 0, dy: frame.height / 4).contains(location)
         {
           let into = source.dropProposal(forMovingItemsWithIDs: local, to: .into(ItemPath(row)))
           if into.operation == .move { return into }
         }
-        return source.dropProposal(forMovingItemsWithIDs: local, to: .insert(at: insertion))
+        let lone = local.count == 1 && destination != nil
+        return source.dropProposal(
+          forMovingItemsWithIDs: local,
+          to: .insertion(
+            atHostDestination: insertion,
+            movingFrom: lone ? source.path(ofDraggedItemWithID: local[0]) : nil))
       }
 
       /// Performs a drop Tabula proposed: the rows move, or the items

@@ -63,7 +63,9 @@
       let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UICollectionViewCell)
         .flatMap { indexPath(for: $0) }
       return handleListPresses(presses, source: hostDataSource, focused: focused) { path in
-        scrollToItem(at: path, at: [], animated: true)
+        // Without animation: the focus can only go to a cell that exists.
+        scrollToItem(at: path, at: [], animated: false)
+        layoutIfNeeded()
         moveFocus(to: path, bridge: bridge)
       }
     }
@@ -76,7 +78,9 @@
       let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UITableViewCell)
         .flatMap { indexPath(for: $0) }
       return handleListPresses(presses, source: hostDataSource, focused: focused) { path in
-        scrollToRow(at: path, at: .none, animated: true)
+        // Without animation: the focus can only go to a cell that exists.
+        scrollToRow(at: path, at: .none, animated: false)
+        layoutIfNeeded()
         moveFocus(to: path, bridge: bridge)
       }
     }

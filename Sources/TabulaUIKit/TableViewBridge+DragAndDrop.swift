@@ -12,31 +12,33 @@
 
       // MARK: Drag
 
-      /// The app's items, if it gives some; else the rows the data source
-      /// drags from the row (every selected row with it).
+      /// The app's items, when the app has a drag delegate (an empty
+      /// answer is its "not this row"); else the rows the data source drags
+      /// from the row (every selected row with it), each once a session.
       func tableView(
         _ tableView: UITableView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath
       ) -> [UIDragItem] {
-        let app = appDragDelegate?.tableView(tableView, itemsForBeginning: session, at: indexPath)
-        if let app, !app.isEmpty { return app }
+        if let appDragDelegate {
+          return appDragDelegate.tableView(tableView, itemsForBeginning: session, at: indexPath)
+        }
         guard let source else { return [] }
-        return DragAndDrop.items(startingAt: ItemPath(indexPath), of: source, skipping: [])
+        return DragAndDrop.beginning(
+          at: ItemPath(indexPath), of: source, handedOut: &dragHandout, session: session)
       }
 
-      /// The app's items, if it gives some; else the row, tapped to join a
+      /// The app's items, if it answers; else the row, tapped to join a
       /// drag of the list's rows.
       func tableView(
         _ tableView: UITableView, itemsForAddingTo session: UIDragSession, at indexPath: IndexPath,
         point: CGPoint
       ) -> [UIDragItem] {
-        let app = appDragDelegate?.tableView?(
+        if let app = appDragDelegate?.tableView?(
           tableView, itemsForAddingTo: session, at: indexPath, point: point)
-        if let app, !app.isEmpty { return app }
+        {
+          return app
+        }
         guard let source else { return [] }
-        return Array(
-          DragAndDrop.items(
-            startingAt: ItemPath(indexPath), of: source, skipping: DragAndDrop.takenIDs(of: session)
-          ).prefix(1))
+        return DragAndDrop.adding(at: ItemPath(indexPath), to: session, of: source)
       }
 
       func tableView(_ tableView: UITableView, dragPreviewParametersForRowAt indexPath: IndexPath)
@@ -50,6 +52,7 @@
       }
 
       func tableView(_ tableView: UITableView, dragSessionDidEnd session: UIDragSession) {
+        dragHandout = nil
         appDragDelegate?.tableView?(tableView, dragSessionDidEnd: session)
       }
 

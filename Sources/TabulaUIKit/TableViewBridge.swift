@@ -56,6 +56,8 @@
       var dropProposal: ListDropProposal?
       /// The row a key moves UIKit's focus to, during that focus update.
       var pendingFocus: IndexPath?
+      /// The rows given to the current drag session.
+      var dragHandout: DragHandout?
     #endif
 
     /// Cells kept for measuring, one per reuse identifier; never shown.

@@ -454,7 +454,7 @@ struct RankPlanOrderTests {
     }
     let index = plan.writes.firstIndex { $0.rowID == moved }!
     plan.writes.insert(plan.writes.remove(at: index), at: 0)
-    let statements = plan.statements(
+    let statements = try plan.statements(
       movedRank: ranks[moved]!, spare: { (ranks.values.max() ?? 0) + 100 })
     var current = ranks
     for statement in statements {

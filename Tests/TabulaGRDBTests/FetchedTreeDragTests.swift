@@ -176,6 +176,23 @@ struct FetchedTreeDragTests {
     #expect(view.violations.isEmpty)
   }
 
+  @Test("a drop next to a row another writer deleted lands by the rows still there")
+  func neighbourDeleted() async throws {
+    let (database, view, controller, tree) = try await screen()
+    let rows = tree.snapshot.items.map(\.id)
+    // 6 goes first under 1, just before 3, while another connection
+    // deletes 3 (and its 5).
+    try await database.write { db in try db.execute(sql: "DELETE FROM node WHERE id IN (3, 5)") }
+    #expect(
+      controller.userMoveItems(
+        withIDs: [6], to: .insert(at: ItemPath(section: 0, item: rows.firstIndex(of: 3)!))))
+    await controller.waitUntilWritten()
+    await tree.waitUntilIdle()
+    #expect(tree.outline.tree.children(of: 1).map(\.id) == [4, 6])
+    #expect(shownRows(tree) == (try freshVisibleRows(database, expanded: tree.outline.expandedIDs)))
+    #expect(view.violations.isEmpty)
+  }
+
   @Test("a tree without editing, or a delete, is refused with an error that names it")
   func refusals() async throws {
     let database = try DatabaseQueue()

@@ -138,6 +138,64 @@ struct ListDropTests {
     #expect(ids(controller.snapshot) == [[1, 3, 4], [9, 5, 6, 8]])
   }
 
+  @Test("a host's destination for a lone row is where it ends; others are insertion points")
+  func hostDestinations() {
+    func at(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
+    // UIKit's moveRow(at: [0, 1], to: [0, 3]): the row ends fourth, so it
+    // goes before the row shown fifth now.
+    #expect(
+      ListDropDestination.insertion(atHostDestination: at(0, 3), movingFrom: at(0, 1))
+        == .insert(at: at(0, 4)))
+    #expect(
+      ListDropDestination.insertion(atHostDestination: at(0, 1), movingFrom: at(0, 3))
+        == .insert(at: at(0, 1)))
+    #expect(
+      ListDropDestination.insertion(atHostDestination: at(1, 0), movingFrom: at(0, 3))
+        == .insert(at: at(1, 0)))
+    #expect(
+      ListDropDestination.insertion(atHostDestination: at(0, 2), movingFrom: nil)
+        == .insert(at: at(0, 2)))
+    // Applied to a list, the lone row lands where the host said it ends.
+    var rows = [1, 2, 3, 4, 5]
+    guard
+      case .insert(let path) = ListDropDestination.insertion(
+        atHostDestination: at(0, 3), movingFrom: at(0, 1))
+    else { return }
+    let anchor = rows[path.item]
+    rows.remove(at: 1)
+    rows.insert(2, at: rows.firstIndex(of: anchor)!)
+    #expect(rows.firstIndex(of: 2) == 3)
+  }
+
+  @Test(
+    "an outline without a source that writes its tree moves no rows; drops from outside stay out")
+  func outlinesNeedATreeSource() throws {
+    let table = testTable()
+    let rows = try Snapshot<SectionInfo, OutlineRow<TestItem>>(
+      [
+        OutlineRow(TestItem(id: 1), position: OutlinePosition(depth: 0, disclosure: .expanded)),
+        OutlineRow(TestItem(id: 2), position: OutlinePosition(depth: 1, disclosure: .leaf)),
+        OutlineRow(TestItem(id: 3), position: OutlinePosition(depth: 0, disclosure: .leaf)),
+      ], in: SectionInfo(id: "tree"))
+    let controller = ListController<SectionInfo, OutlineRow<TestItem>, SimulatedCell>(
+      host: table, snapshot: rows, cellProvider: outlineCell)
+    controller.canMove = { _, _ in true }
+    controller.dropPlaceholder = {
+      OutlineRow(TestItem(id: -1 - $0), position: OutlinePosition(depth: 0, disclosure: .leaf))
+    }
+    table.reloadData()
+    #expect(
+      controller.dropProposal(
+        forMovingItemsWithIDs: [1], to: .insert(at: ItemPath(section: 0, item: 3))
+      )
+      .operation == .forbidden, "the folder would leave its row behind")
+    #expect(
+      controller.dropProposal(
+        forExternalItemCount: 1, at: .insert(at: ItemPath(section: 0, item: 0))
+      )
+      .operation == .forbidden)
+  }
+
   @Test("a drop before a row a transaction removes lands by the nearest neighbour left")
   func dropOntoVanishingRow() async throws {
     let (table, controller) = try screen()

@@ -131,6 +131,10 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     controller.dragItemIDs(startingAt: path).map(AnyHashable.init)
   }
 
+  func path(ofDraggedItemWithID id: AnyHashable) -> ItemPath? {
+    (id.base as? Item.ID).flatMap { controller.shownPath(of: $0) }
+  }
+
   func dropProposal(forMovingItemsWithIDs ids: [AnyHashable], to destination: ListDropDestination)
     -> ListDropProposal
   {

@@ -197,9 +197,10 @@ extension ListController {
     set { userEdits.canDrop = newValue }
   }
 
-  /// Redirects a drop: given the row, where it comes from and where it
-  /// would land (after ``movePolicy``), the path it lands at (`from` keeps
-  /// it in place).
+  /// Redirects a single row's move (the reorder control, VoiceOver's
+  /// moves): given the row, where it comes from and where it would land
+  /// (after ``movePolicy``), the path it lands at (`from` keeps it in
+  /// place). Drags of rows are decided by ``canDrop``.
   public var moveTarget:
     (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
   {

@@ -31,6 +31,10 @@ extension ListController {
   /// rows moved; a drop ``dropProposal(forMovingItemsWithIDs:to:)``
   /// refuses moves nothing and returns `false`.
   ///
+  /// ``willUserMoveItem`` and ``didUserMoveItem`` hear each row (from
+  /// where it was to where it lands); ``moveTarget``, which redirects a
+  /// single row's move, does not apply (``canDrop`` decides drops).
+  ///
   /// Each row is placed by its new neighbours' ids (``UserEdit/Placement``),
   /// so a drop made while a transaction is on its way lands among the rows
   /// it shows, and one whose neighbours vanish lands at the nearest still
@@ -56,22 +60,42 @@ extension ListController {
       if let after = placement.after, ids.contains(after) { placement.after = nil }
       return UserEdit<SectionModel, Item>.move(to: placement, base: Snapshot(), result: Snapshot())
     }
+    // Where each row ends, as the data has it: what the app's move hooks
+    // hear (an outline source places rows by its tree, so its paths may
+    // differ).
+    var expected = latest
+    for edit in edits { try? expected.apply(edit) }
+    let moves = moving.compactMap { item in
+      latest.path(of: item.id).flatMap { from in
+        expected.path(of: item.id).map { (item: item, from: from, to: $0) }
+      }
+    }
+    for move in moves { userEdits.willUserMoveItem?(move.item, move.from, move.to) }
     let outcome = perform(edits)
     guard outcome.written else { return false }
     let serial = record(
       EditHistory.Step(name: stepName("Move", moving), redo: edits, undo: origins.reversed()))
     watch(outcome.saving, of: edits, step: serial)
+    for move in moves { userEdits.didUserMoveItem?(move.item, move.from, move.to) }
     return true
   }
 
-  /// The rows a drag that starts on the row at `path` takes: every
-  /// selected row that can move, when the row is one of several selected;
-  /// else the row itself; none when it cannot move.
+  /// The rows a drag that starts on the row at `path` takes: the row's
+  /// own id first, then, when it is one of several selected rows, every
+  /// other selected row that can move, in list order; none when the row
+  /// cannot move.
   public func dragItemIDs(startingAt path: ItemPath) -> [Item.ID] {
     guard let item = _snapshot.item(at: path), canMoveItem(at: path) else { return [] }
     let selected = selectedItemPaths
     guard selected.count > 1, selected.contains(path) else { return [item.id] }
-    return selected.sorted().filter { canMoveItem(at: $0) }.map { _snapshot[$0].id }
+    return [item.id]
+      + selected.sorted().filter { $0 != path && canMoveItem(at: $0) }.map { _snapshot[$0].id }
+  }
+
+  /// The path of the row with `id` in the list as it shows, if it shows
+  /// it.
+  public func shownPath(of id: Item.ID) -> ItemPath? {
+    _snapshot.path(of: id)
   }
 
   /// Why a drop is refused.
@@ -101,8 +125,12 @@ extension ListController {
     {
       return .failure(.refused)
     }
+    // An outline's rows move with their folders' rows and change parents:
+    // only a source that writes its tree moves them (a flat move would
+    // leave a folder's rows behind).
     let isOutline = shown[paths[0]] is any _OutlinePresentable
-    if destination.isInto && !(isOutline && connection?.source is any OutlineWriting) {
+    let writesTree = connection?.source is any OutlineWriting
+    if (isOutline && !writesTree) || (destination.isInto && !isOutline) {
       return .failure(.refused)
     }
     guard let plan = DropPlan(moving: paths, to: destination, in: shown, outline: isOutline)

@@ -9,14 +9,17 @@ extension ListController {
   /// What a drop of `count` items from outside at `destination` would do:
   /// a copy between rows when the list makes placeholders for such drops
   /// (``dropPlaceholder``), else ``ListDropProposal/Operation/cancel``; a
-  /// destination outside the list, or onto a row, is forbidden.
+  /// destination outside the list, or onto a row, and any in an outline
+  /// (whose rows are its tree's), is forbidden.
   public func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
     -> ListDropProposal
   {
     guard userEdits.dropPlaceholder != nil, count > 0 else { return ListDropProposal(.cancel) }
-    guard case .insert(let path) = destination, insertionRange(contains: path) else {
-      return ListDropProposal(.forbidden)
-    }
+    // An outline's rows are its tree's: items dropped from outside have no
+    // place in it here.
+    guard case .insert(let path) = destination, insertionRange(contains: path),
+      !(Item.self is any _OutlinePresentable.Type)
+    else { return ListDropProposal(.forbidden) }
     return ListDropProposal(.copy, destination: destination)
   }
 

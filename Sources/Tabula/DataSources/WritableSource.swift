@@ -153,8 +153,11 @@ public protocol WritableSource<SectionModel, Item>: SnapshotSource {
   /// one before. A database source saves them in one transaction. As for
   /// `write(_:)` (one edit), the snapshot shows them when this returns.
   ///
-  /// The default writes each in turn, and stops at the first that throws
-  /// (the ones before it stay written).
+  /// The default writes each in turn, and stops at the first that throws:
+  /// the ones before it stay written, and the controller, which records no
+  /// undo step for a write that threw, goes back to the source's snapshot.
+  /// A source that can should write all or none (``StaticSource`` and
+  /// `FetchedList` do).
   @discardableResult
   func write(_ edits: [UserEdit<SectionModel, Item>]) throws -> Task<Void, any Error>?
 

@@ -9,6 +9,20 @@ public enum ListDropDestination: Hashable, Sendable, CustomStringConvertible {
   /// folder, open or closed; a leaf becomes a folder).
   case into(ItemPath)
 
+  /// The insertion point of a drop a host names as UIKit does: a lone row
+  /// moved within its list by where it ends, the row lifted out
+  /// (`moveRow(at:to:)`'s destination), other drops by where they go in
+  /// the list as it shows. `movingFrom` is where the lone moved row is
+  /// (`nil` for several rows, or rows from elsewhere): moving down its
+  /// section, it goes before the row after the host's destination.
+  public static func insertion(
+    atHostDestination destination: ItemPath, movingFrom source: ItemPath?
+  ) -> ListDropDestination {
+    guard let source, source.section == destination.section, source.item <= destination.item
+    else { return .insert(at: destination) }
+    return .insert(at: ItemPath(section: destination.section, item: destination.item + 1))
+  }
+
   /// The path the destination names.
   public var path: ItemPath {
     switch self {

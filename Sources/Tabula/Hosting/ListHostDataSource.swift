@@ -179,10 +179,13 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// update, read before each one.
   var scrollAnchoring: ScrollAnchoring { get }
 
-  /// The ids of the rows a drag that starts on the row at `path` takes
-  /// (none: the row cannot be dragged): the host hands them back when the
-  /// drag hovers and drops on the list.
+  /// The ids of the rows a drag that starts on the row at `path` takes,
+  /// the row's own first (none: the row cannot be dragged): the host hands
+  /// them back when the drag hovers and drops on the list.
   func dragItemIDs(startingAt path: ItemPath) -> [AnyHashable]
+
+  /// Where the dragged row with `id` shows now, if it does.
+  func path(ofDraggedItemWithID id: AnyHashable) -> ItemPath?
 
   /// What dropping the dragged rows `ids` at `destination` would do.
   func dropProposal(forMovingItemsWithIDs ids: [AnyHashable], to destination: ListDropDestination)
@@ -210,6 +213,9 @@ public protocol ListHostDataSource<Cell>: AnyObject {
 extension ListHostDataSource {
   /// None: rows are not dragged.
   public func dragItemIDs(startingAt path: ItemPath) -> [AnyHashable] { [] }
+
+  /// None: rows are not dragged.
+  public func path(ofDraggedItemWithID id: AnyHashable) -> ItemPath? { nil }
 
   /// ``ListDropProposal/Operation/cancel``.
   public func dropProposal(
