@@ -21,8 +21,9 @@
 //   after it;
 // - Refresh: pull to refresh as a state machine, and its clocked driver;
 // - Presentation: presenters and their registry;
-// - DataSources: the sources of snapshots (DESIGN.md's DataSources),
-//   loading and paging states, user edits written back;
+// - DataSources: the sources of snapshots (arrays, composed, segmented,
+//   loading, paged, outlines), loading and paging states, user edits
+//   written back;
 // - Controller: ListController, which joins presenters and sources and
 //   drives a host, and DiffableDataSource, Apple's data source API over it.
 // See Tabula.docc for the guides.

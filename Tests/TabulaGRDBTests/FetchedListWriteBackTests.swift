@@ -104,8 +104,8 @@ struct TitledTodoPresenter: Presenter {
 }
 
 @MainActor
-@Suite("FetchedList write-back: the review's cases")
-struct FetchedEditingReviewTests {
+@Suite("FetchedList write-back: requests, ranks, hidden rows, undone deletes")
+struct FetchedListWriteBackTests {
   @Test("a new order turns editing off, naming the order; the old order turns it on again")
   func orderingChange() async throws {
     let database = try todoDatabase(count: 12)

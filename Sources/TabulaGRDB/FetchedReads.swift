@@ -5,6 +5,11 @@ import Tabula
   import GRDB
 #endif
 
+// The values of a FetchedList's reads: what a read returned
+// (FetchedRead, FetchedResult), why its content was refused
+// (FetchedContentError), what it reads with (FetchedReadContext) and the
+// snapshot it builds (FetchedBuild).
+
 /// What one read of a ``FetchedList`` returned, before merging.
 enum FetchedRead<Item: Sendable>: Sendable {
   /// The changed rows that match, to replace the rows `removing`. `checked`:
