@@ -77,9 +77,17 @@ func diffFlat(runs: Int) -> [BenchResult] {
     let oldIDs = old.map(\.id)
     let newIDs = new.map(\.id)
     let floor = measure(runs: runs) { dictionaryFloor(old: oldIDs, new: newIDs) }
+    // The same pair as one-section snapshots: the changeset a list
+    // controller computes, and the batches it stages from it.
+    let section = SectionInfo(id: "s")
+    let oldSnapshot = try! Snapshot(old, in: section)
+    let newSnapshot = try! Snapshot(new, in: section)
+    let changeset = measure(runs: runs) { Changeset(from: oldSnapshot, to: newSnapshot) }
+    let staged = measure(runs: runs) { StagedChangeset(from: oldSnapshot, to: newSnapshot) }
     let extra: [(key: String, value: Double)] = [
       ("moves", Double(changes.moves.count)), ("deletes", Double(changes.deletes.count)),
       ("inserts", Double(changes.inserts.count)), ("updates", Double(changes.updates.count)),
+      ("changeset_ms", changeset), ("staged_ms", staged), ("staged_ratio", staged / changeset),
     ]
     results.append(
       BenchResult(

@@ -123,9 +123,7 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
       return
     }
     var refreshed = old.withoutMarks
-    _trapping { () throws(SnapshotError) in
-      try refreshed.updateItems(earlyItems)
-    }
+    refreshed._replaceItemsKeepingStorage(at: early.map(\.from), with: earlyItems)
     var contents = Changeset()
     contents.itemUpdates = early
     stages = [

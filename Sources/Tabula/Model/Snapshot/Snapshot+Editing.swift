@@ -195,6 +195,28 @@ extension Snapshot {
     for (item, flat) in zip(items, positions) { _items[flat] = item }
   }
 
+  /// Replaces the items at `paths` (valid paths) with new values of the
+  /// same ids, in the storage the snapshot has (a staged batch's snapshot,
+  /// made once: moving a large flat snapshot to shared storage for it
+  /// would cost more than the edit).
+  ///
+  /// - Complexity: O(k) and an O(n) copy when the flat arrays are shared
+  ///   with another value; O(k log n) in shared storage.
+  @inlinable
+  mutating func _replaceItemsKeepingStorage(at paths: [ItemPath], with items: [Item]) {
+    let flats = paths.map { _sectionStart($0.section) + $0.item }
+    if var shared = _shared {
+      _shared = nil
+      for (item, flat) in zip(items, flats) {
+        shared.replace(at: flat, with: item, hash: IDHashing.hash(item.id))
+      }
+      _shared = shared
+    } else {
+      for (item, flat) in zip(items, flats) { _items[flat] = item }
+    }
+    _checkInvariants()
+  }
+
   /// Replaces the items of one section.
   ///
   /// - Throws: ``SnapshotError/unknownSectionIDs(_:)``, or
