@@ -63,11 +63,15 @@ extension ListController {
     // Where each row ends, as the data has it: what the app's move hooks
     // hear (an outline source places rows by its tree, so its paths may
     // differ).
-    var expected = latest
-    for edit in edits { try? expected.apply(edit) }
-    let moves = moving.compactMap { item in
-      latest.path(of: item.id).flatMap { from in
-        expected.path(of: item.id).map { (item: item, from: from, to: $0) }
+    // (Worked out only for an app that listens.)
+    var moves: [(item: Item, from: ItemPath, to: ItemPath)] = []
+    if userEdits.willUserMoveItem != nil || userEdits.didUserMoveItem != nil {
+      var expected = latest
+      for edit in edits { try? expected.apply(edit) }
+      moves = moving.compactMap { item in
+        latest.path(of: item.id).flatMap { from in
+          expected.path(of: item.id).map { (item: item, from: from, to: $0) }
+        }
       }
     }
     for move in moves { userEdits.willUserMoveItem?(move.item, move.from, move.to) }

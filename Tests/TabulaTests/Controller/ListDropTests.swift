@@ -40,12 +40,15 @@ struct ListDropTests {
     _ = controller.setSelection([1, 3, 5])
     let drag = try #require(table.beginDrag(at: ItemPath(section: 0, item: 2)))
     #expect(drag.count == 3, "every selected row comes along")
+    var heard: [String] = []
+    controller.didUserMoveItem = { item, from, to in heard.append("\(item.id) \(from)→\(to)") }
     let destination = ListDropDestination.insert(at: ItemPath(section: 1, item: 2))
     #expect(
       table.dropProposal(for: drag, at: destination)
         == ListDropProposal(.move, destination: destination))
     #expect(table.drop(drag, at: destination))
     #expect(ids(controller.snapshot) == [[2, 4], [6, 1, 3, 5, 8]])
+    #expect(heard == ["1 [0, 0]→[1, 1]", "3 [0, 2]→[1, 2]", "5 [1, 0]→[1, 3]"], "each row, once")
     expectShows(table, controller.snapshot)
     #expect(controller.history.undoSteps.count == 1)
     #expect(controller.history.undoName == "Move 3 TestItems")
