@@ -214,7 +214,6 @@ extension Snapshot {
     } else {
       for (item, flat) in zip(items, flats) { _items[flat] = item }
     }
-    _checkInvariants()
   }
 
   /// Replaces the items of one section.
