@@ -1,3 +1,5 @@
+import Tabula
+
 #if GRDB  // the package trait that resolves GRDB (GRDBTrait.swift)
   import GRDB
 #endif
@@ -379,5 +381,25 @@ struct SQLNeighbourhood: RankNeighbourhood {
 
   private var sectionArguments: StatementArguments {
     section.map { [$0.value] } ?? []
+  }
+}
+
+extension UserEdit.Placement {
+  /// `placements` in runs that follow one another (the same section and
+  /// parent, the same row after them, each after the one before): rows
+  /// moved together, which a list or tree writes as one block of ranks.
+  static func blocks(_ placements: [Self]) -> [[Self]] {
+    var blocks: [[Self]] = []
+    for placement in placements {
+      if let last = blocks.last?.last, last.section == placement.section,
+        last.parent == placement.parent, last.before == placement.before,
+        placement.after == last.item.id
+      {
+        blocks[blocks.count - 1].append(placement)
+      } else {
+        blocks.append([placement])
+      }
+    }
+    return blocks
   }
 }

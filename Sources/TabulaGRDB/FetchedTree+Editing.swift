@@ -85,17 +85,7 @@ extension FetchedTree: WritableSource, OutlineWriting {
       }
       placements.append(placement)
     }
-    // Runs of placements that follow one another: one block each.
-    var blocks: [[UserEdit<SectionInfo, OutlineRow<Item>>.Placement]] = []
-    for placement in placements {
-      if let last = blocks.last?.last, last.parent == placement.parent,
-        last.before == placement.before, placement.after == last.item.id
-      {
-        blocks[blocks.count - 1].append(placement)
-      } else {
-        blocks.append([placement])
-      }
-    }
+    let blocks = UserEdit<SectionInfo, OutlineRow<Item>>.Placement.blocks(placements)
     var tree = outline.tree
     // Nodes whose children the tree does not all hold: closed folders not
     // read yet, and rows placed in it now without having been read.

@@ -181,6 +181,15 @@ extension WritableSource {
   /// saving failure.
   @discardableResult
   public func write(_ edits: [UserEdit<SectionModel, Item>]) throws -> Task<Void, any Error>? {
+    try writeInTurn(edits)
+  }
+
+  /// Writes each edit in turn with `write(_:)` (one edit), and returns the
+  /// task that finishes once every edit is saved: what the default does,
+  /// for a source that writes only some edits as one.
+  package func writeInTurn(_ edits: [UserEdit<SectionModel, Item>]) throws -> Task<
+    Void, any Error
+  >? {
     var savings: [Task<Void, any Error>] = []
     for edit in edits {
       if let saving = try write(edit) { savings.append(saving) }
