@@ -13,6 +13,12 @@ let sharedStorageCases = [
     summary: "collapse + expand a section of 1,000 items among 1,000 (1,000,000 items), "
       + "CollapsingSource into a controller, vs collapsing the base again and diffing",
     run: collapseToggle),
+  BenchCase(
+    name: "generic.toggle",
+    summary: "collapse + expand a section of 1,000 items among 1,000 (1,000,000 items) in "
+      + "CollapsingSource, and of a node of 1,000 in OutlineSource (generic code), vs the "
+      + "same edits specialized",
+    run: genericToggle),
 ]
 
 func snapshotEdit(runs: Int) -> [BenchResult] {
@@ -249,4 +255,105 @@ func collapseToggle(runs: Int) -> [BenchResult] {
 func heapBytesInUse() -> Int? {
   let bytes = cheapstats_heap_bytes_in_use()
   return bytes < 0 ? nil : Int(bytes)
+}
+
+/// A collapse and an expand of one section of a large list in shared
+/// storage, made by `CollapsingSource` (the library's generic code, which
+/// runs for any id type) against the same snapshot edits made here (code
+/// specialized for the bench's types): what generic callers pay for not
+/// knowing the id type.
+@MainActor
+func genericToggle(runs: Int) -> [BenchResult] {
+  let sections = 1000
+  let perSection = 1000
+  let repetitions = 20
+  let items = (0..<(sections * perSection)).map {
+    BenchItem(id: $0, group: $0 / perSection, content: 0)
+  }
+  let base = try! Snapshot(
+    grouping: items, by: { $0.group }, section: { SectionInfo(id: "\($0)") }
+  ).withSharedStorage()
+  let toggled = "500"
+  let source = CollapsingSource(StaticSource(base))
+  let baseIndex = base.sectionIndex(of: toggled)!
+  let model = base.sections[baseIndex]
+  let shown = Array(base.items(inSectionAt: baseIndex))
+  var specialized = source.snapshot
+  let index = specialized.sectionIndex(of: toggled)!
+  let (generic, direct) = measurePair(
+    runs: runs,
+    {
+      for _ in 0..<repetitions {
+        try! source.collapseSection(toggled)
+        try! source.expandSection(toggled)
+      }
+      return source.snapshot.numberOfItems
+    },
+    {
+      for _ in 0..<repetitions {
+        try! specialized.replaceItems(
+          inSectionAt: index, subrange: 0..<shown.count, with: [BenchItem]())
+        try! specialized.updateSections([
+          CollapsibleSection(model, isCollapsed: true, itemCount: shown.count)
+        ])
+        try! specialized.replaceItems(
+          inSectionAt: index, subrange: 0..<0, with: Array(base.items(inSectionAt: baseIndex)))
+        try! specialized.updateSections([
+          CollapsibleSection(model, isCollapsed: false, itemCount: shown.count)
+        ])
+      }
+      return specialized.numberOfItems
+    })
+  precondition(
+    specialized.items(inSectionAt: index).elementsEqual(shown, by: { $0.id == $1.id })
+      && source.snapshot.items(inSectionAt: index).elementsEqual(shown, by: { $0.id == $1.id }),
+    "both end expanded")
+  let toggles = Double(2 * repetitions)
+  return [
+    BenchResult(
+      name: "generic.toggle", n: items.count, milliseconds: generic / toggles,
+      baseline: "specialized edits", baselineMilliseconds: direct / toggles,
+      extra: [("rows_per_toggle", Double(shown.count)), ("collapsing", 1)]),
+    genericOutlineToggle(runs: runs),
+  ]
+}
+
+/// An expand and a collapse of a node of 1,000 children in a mostly
+/// expanded tree by `OutlineSource` (generic code), against the same
+/// outline and snapshot edits made here, specialized.
+@MainActor
+func genericOutlineToggle(runs: Int) -> BenchResult {
+  let repetitions = 20
+  let (outline, toggled) = toggleTree(roots: 999, children: 1000)
+  let section = SectionInfo(id: "tree")
+  let source = OutlineSource(outline, in: section, makePlaceholder: nil)
+  var specialized = outline
+  var rows = try! specialized.snapshot(in: section)
+  let (generic, direct) = measurePair(
+    runs: runs,
+    {
+      for _ in 0..<repetitions {
+        try! source.expand(toggled)
+        try! source.collapse(toggled)
+      }
+      return source.snapshot.numberOfItems
+    },
+    {
+      for _ in 0..<repetitions {
+        rows = try! specialized.toggling(toggled, shown: rows) { (outline) throws(TreeError) in
+          try outline.expand(toggled)
+        }!.0
+        rows = try! specialized.toggling(toggled, shown: rows) { (outline) throws(TreeError) in
+          try outline.collapse(toggled)
+        }!.0
+      }
+      return rows.numberOfItems
+    })
+  precondition(
+    rows.items.map(\.id) == source.snapshot.items.map(\.id), "both show the same rows")
+  let toggles = Double(2 * repetitions)
+  return BenchResult(
+    name: "generic.toggle", n: outline.tree.count, milliseconds: generic / toggles,
+    baseline: "specialized edits", baselineMilliseconds: direct / toggles,
+    extra: [("rows_per_toggle", 1000), ("outline", 1)])
 }

@@ -22,16 +22,50 @@ public final class CollapsingSource<SectionModel: Diffable, Item: Diffable>: Sna
   private var collapsedBase: Snapshot<SectionModel, Item>
   private let observers = ObserverList()
   private var baseObservation: ObservationToken?
+  /// The snapshot edits, specialised for the model types where the source
+  /// is made (this generic class itself is compiled once, for every type).
+  private let edits: Edits
 
   /// `base`, with the sections `collapsed` collapsed.
-  public init(
+  @inlinable
+  public convenience init(
     _ base: any SnapshotSource<SectionModel, Item>, collapsed: Set<SectionModel.ID> = []
+  ) {
+    self.init(base, collapsed: collapsed, edits: Edits())
+  }
+
+  @usableFromInline
+  init(
+    _ base: any SnapshotSource<SectionModel, Item>, collapsed: Set<SectionModel.ID>, edits: Edits
   ) {
     self.base = base
     self.collapsedSectionIDs = collapsed
-    self.snapshot = base.snapshot.collapsingSections(collapsed)
+    self.edits = edits
+    self.snapshot = edits.collapse(base.snapshot, collapsed)
     self.collapsedBase = base.snapshot
     baseObservation = base.observe { [weak self] in self?.update() }
+  }
+
+  /// The snapshot edits a collapsing source makes, as closures made where
+  /// it is created: an edit of a large list in shared storage runs
+  /// specialised there, rather than through generic code that looks up
+  /// type metadata at every step.
+  @usableFromInline
+  struct Edits: Sendable {
+    @usableFromInline typealias Base = Snapshot<SectionModel, Item>
+    @usableFromInline typealias Collapsed = Snapshot<CollapsibleSection<SectionModel>, Item>
+
+    /// A snapshot with the sections of the given ids collapsed.
+    @usableFromInline let collapse: @Sendable (Base, Set<SectionModel.ID>) -> Collapsed
+    /// Collapses or expands one section of a collapsed snapshot, from its base.
+    @usableFromInline let setCollapsed:
+      @Sendable (inout Collapsed, Bool, SectionModel.ID, Base) -> Void
+
+    @inlinable
+    init() {
+      collapse = { $0.collapsingSections($1) }
+      setCollapsed = { $0._setCollapsed($1, section: $2, base: $3) }
+    }
   }
 
   /// The base's state.
@@ -81,7 +115,7 @@ public final class CollapsingSource<SectionModel: Diffable, Item: Diffable>: Sna
   /// in shared storage).
   private func update() {
     collapsedBase = base.snapshot
-    snapshot = collapsedBase.collapsingSections(collapsedSectionIDs)
+    snapshot = edits.collapse(collapsedBase, collapsedSectionIDs)
     observers.notify()
   }
 
@@ -95,7 +129,7 @@ public final class CollapsingSource<SectionModel: Diffable, Item: Diffable>: Sna
       return
     }
     snapshot = snapshot.withoutMarks
-    snapshot._setCollapsed(isCollapsed, section: id, base: collapsedBase)
+    edits.setCollapsed(&snapshot, isCollapsed, id, collapsedBase)
     observers.notify()
   }
 }

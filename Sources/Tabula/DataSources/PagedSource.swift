@@ -71,6 +71,9 @@ public final class PagedSource<
   /// Loads the page at a cursor (`nil`: the first page).
   public typealias Loader = @Sendable (_ cursor: Cursor?) async throws -> Page
 
+  /// The snapshots of the pages.
+  @usableFromInline typealias Pages = Snapshot<SectionModel, Item>
+
   /// What the next page is doing.
   public enum PageState: Sendable, Equatable {
     /// Nothing: the next page loads when the user comes near the end.
@@ -137,17 +140,95 @@ public final class PagedSource<
   /// it; a task it replaced finishes unawaited, and its result is stale.
   private var task: Task<Void, Never>?
   private let observers = ObserverList()
+  /// The snapshot edits, specialised for the model types where the source
+  /// is made (this generic class itself is compiled once, for every type).
+  private let edits: Edits
 
   /// A paged source of items in `section`, whose pages `loader` loads and
   /// whose placeholders `makePlaceholder` makes (`nil`: none).
-  public init(
+  @inlinable
+  public convenience init(
     section: SectionModel, makePlaceholder: (@Sendable (any Diffable) -> Item)?,
     loader: @escaping Loader
+  ) {
+    self.init(section: section, makePlaceholder: makePlaceholder, loader: loader, edits: Edits())
+  }
+
+  @usableFromInline
+  init(
+    section: SectionModel, makePlaceholder: (@Sendable (any Diffable) -> Item)?,
+    loader: @escaping Loader, edits: Edits
   ) {
     self.section = section
     self.makePlaceholder = makePlaceholder
     self.loader = loader
+    self.edits = edits
     storage = Self.emptyPages(in: section)
+  }
+
+  /// The snapshot edits a paged source makes, as closures made where it is
+  /// created: a page appended to a long list in shared storage runs
+  /// specialised there, rather than through generic code that looks up
+  /// type metadata at every step.
+  @usableFromInline
+  struct Edits: Sendable {
+    /// Appends the items whose ids the snapshot does not show and no
+    /// earlier item repeats; returns the ids of the others.
+    @usableFromInline let appendNew:
+      @Sendable (inout Pages, [Item]) throws(SnapshotError) -> [Item.ID]
+    /// Appends items (the end row).
+    @usableFromInline let append: @Sendable (inout Pages, [Item]) throws(SnapshotError) -> Void
+    /// Removes the last item (the end row).
+    @usableFromInline let removeLast: @Sendable (inout Pages) -> Void
+
+    @inlinable
+    init() {
+      appendNew = { (snapshot, items) throws(SnapshotError) in
+        try PagedSource.appendNew(items, to: &snapshot)
+      }
+      append = { (snapshot, items) throws(SnapshotError) in try snapshot.appendItems(items) }
+      removeLast = { $0._removeTrailingItems(1) }
+    }
+  }
+
+  /// Appends to `snapshot` the `items` whose ids it does not show and no
+  /// earlier item repeats; returns the ids of the others. A page without
+  /// such ids (the common case) is looked up once, by the append.
+  ///
+  /// - Throws: ``SnapshotError/tooManyItems(_:limit:)``; nothing changes then.
+  @inlinable
+  nonisolated static func appendNew(_ items: [Item], to snapshot: inout Pages)
+    throws(SnapshotError) -> [Item.ID]
+  {
+    do {
+      try snapshot.appendItems(items)
+      return []
+    } catch .duplicateItemIDs {
+      // Some are shown, or repeat: the snapshot is unchanged, filter them.
+    }
+    let (kept, dropped) = newItems(items, excluding: snapshot)
+    try snapshot.appendItems(kept)
+    return dropped
+  }
+
+  /// `items` without those whose ids `shown` has or that came earlier in
+  /// `items`, and the ids of those left out.
+  @inlinable
+  nonisolated static func newItems(_ items: [Item], excluding shown: Pages)
+    -> (kept: [Item], dropped: [Item.ID])
+  {
+    var seen = Set<Item.ID>()
+    var kept: [Item] = []
+    var dropped: [Item.ID] = []
+    kept.reserveCapacity(items.count)
+    for item in items {
+      if shown.contains(itemWithID: item.id) || !seen.insert(item.id).inserted {
+        dropped.append(item.id)
+      } else {
+        kept.append(item)
+      }
+    }
+    return (kept, dropped)
   }
 
   /// Loads the first page: a loading placeholder if nothing was loaded yet,
@@ -255,39 +336,37 @@ public final class PagedSource<
   ///
   /// - Throws: ``SnapshotError/tooManyItems(_:limit:)`` when the rows would
   ///   not fit in a snapshot; nothing changes then. Ids cannot collide:
-  ///   ``unique(_:excluding:)`` dropped the repeated ones.
+  ///   the repeated ones are dropped (``reportDropped(_:)``).
   private func show(_ items: [Item], replacingPages: Bool) throws(SnapshotError) {
+    let dropped: [Item.ID]
     if replacingPages {
-      let pages = try Snapshot(unique(items, excluding: Snapshot()), in: section)
+      var pages = Self.emptyPages(in: section)
+      dropped = try edits.appendNew(&pages, items)
       snapshot = Snapshot()  // the old pages go: nothing else shares `pages`
       storage = pages
       hasEndRow = false
     } else {
-      let fresh = unique(items, excluding: storage)
       takeEndRowOff()
-      try storage.appendItems(fresh)
+      dropped = try edits.appendNew(&storage, items)
     }
+    reportDropped(dropped)
   }
 
   /// `items` without those whose ids `shown` has or that came earlier in
   /// `items`; the dropped ones are counted and reported.
   private func unique(_ items: [Item], excluding shown: Snapshot<SectionModel, Item>) -> [Item] {
-    var seen = Set<Item.ID>()
-    var kept: [Item] = []
-    var dropped: [Item.ID] = []
-    kept.reserveCapacity(items.count)
-    for item in items {
-      if shown.contains(itemWithID: item.id) || !seen.insert(item.id).inserted {
-        dropped.append(item.id)
-      } else {
-        kept.append(item)
-      }
-    }
+    let (kept, dropped) = Self.newItems(items, excluding: shown)
+    reportDropped(dropped)
+    return kept
+  }
+
+  /// Counts and reports the ids dropped from a page because they were
+  /// shown or repeated.
+  private func reportDropped(_ dropped: [Item.ID]) {
     if !dropped.isEmpty {
       droppedDuplicateCount += dropped.count
       onDroppedDuplicates?(dropped)
     }
-    return kept
   }
 
   /// Lets the shown snapshot go of the storage (so that nothing shares it
@@ -296,7 +375,7 @@ public final class PagedSource<
   private func takeEndRowOff() {
     snapshot = Snapshot()
     if hasEndRow {
-      storage._removeTrailingItems(1)
+      edits.removeLast(&storage)
       hasEndRow = false
     }
   }
@@ -307,7 +386,7 @@ public final class PagedSource<
       takeEndRowOff()
       if let makePlaceholder, let row = endRow() {
         do throws(SnapshotError) {
-          try storage.appendItems([makePlaceholder(row)])
+          try edits.append(&storage, [makePlaceholder(row)])
           hasEndRow = true
         } catch .tooManyItems {
           // The pages fill a snapshot: no room for an end row.

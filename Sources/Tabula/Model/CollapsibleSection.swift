@@ -62,6 +62,7 @@ extension Snapshot {
   ///
   /// - Complexity: O(s + c log n) for s sections and c hidden items in
   ///   shared storage; else expected O(n) (O(s) when nothing is hidden).
+  @inlinable
   public func collapsingSections(_ collapsed: Set<SectionModel.ID>)
     -> Snapshot<CollapsibleSection<SectionModel>, Item>
   {
@@ -100,6 +101,7 @@ extension Snapshot {
   ///
   /// - Precondition: `transform` keeps every section's id.
   /// - Complexity: O(s) for s sections.
+  @inlinable
   func _mappingSections<Other: Diffable>(
     _ transform: (Int, SectionModel) -> Other
   ) -> Snapshot<Other, Item> where Other.ID == SectionModel.ID {
@@ -129,6 +131,7 @@ extension Snapshot {
 
 extension Snapshot {
   /// Removes every item of the section at `index` (it stays, empty).
+  @inlinable
   mutating func _hideItems(inSectionAt index: Int) {
     let count = numberOfItems(inSectionAt: index)
     guard count > 0 else { return }
@@ -144,6 +147,7 @@ extension Snapshot {
   ///
   /// - Complexity: O(k log n) for the section's k items in shared storage,
   ///   else O(n).
+  @inlinable
   mutating func _setCollapsed<Base: Diffable>(
     _ isCollapsed: Bool, section id: Base.ID, base: Snapshot<Base, Item>
   ) where SectionModel == CollapsibleSection<Base> {

@@ -30,6 +30,30 @@ struct _PersistentItems<Item: Diffable>: Sendable {
 
   @inlinable var count: Int { tree.count }
 
+  /// The item at `index` (out of line: see `_sharedItem(atFlatIndex:)`).
+  ///
+  /// - Complexity: O(log n).
+  @inlinable @inline(never)
+  func item(at index: Int) -> Item { tree[index] }
+
+  /// The flat range of section `index`'s items.
+  ///
+  /// - Complexity: O(log s) for s sections.
+  @inlinable @inline(never)
+  func sectionRange(_ index: Int) -> Range<Int> { starts.range(ofSection: index) }
+
+  /// The section holding position `index`, and where it starts.
+  ///
+  /// - Complexity: O(log s) for s sections.
+  @inlinable @inline(never)
+  func section(containing index: Int) -> (section: Int, start: Int) {
+    starts.section(containing: index)
+  }
+
+  /// ``index(of:hash:)``, out of line.
+  @inlinable @inline(never)
+  func outOfLineIndex(of id: Item.ID, hash: Int) -> Int? { index(of: id, hash: hash) }
+
   /// The position of `id`, whose hash is `hash`, if present.
   ///
   /// - Complexity: O(log n).

@@ -82,7 +82,7 @@ extension Snapshot {
   ///   the ``SnapshotError/itemPathOutOfRange(_:sectionCount:itemCount:)``
   ///   message, which names the path and the valid range.
   /// - Complexity: O(1); O(log n) in shared storage (see ``Snapshot``).
-  @inlinable
+  @inlinable @inline(__always)
   public subscript(path: ItemPath) -> Item {
     // The hot path of every list: one unsigned comparison per bound, unchecked
     // reads after them, and the message built out of line.
@@ -93,7 +93,7 @@ extension Snapshot {
   /// The item at `path`, or `nil` when `path` is outside the snapshot.
   ///
   /// - Complexity: O(1); O(log n) in shared storage (see ``Snapshot``).
-  @inlinable
+  @inlinable @inline(__always)
   public func item(at path: ItemPath) -> Item? {
     guard let flat = _uncheckedFlatIndex(of: path) else { return nil }
     return _item(atFlatIndex: flat)

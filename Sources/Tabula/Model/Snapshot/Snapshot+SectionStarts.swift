@@ -28,16 +28,16 @@ extension Snapshot {
   @inlinable
   func _sectionItemCount(_ index: Int) -> Int { _sectionRange(index).count }
 
-  @usableFromInline @inline(never)
+  @inlinable
   func _sharedSectionRange(_ index: Int) -> Range<Int> {
-    _shared!.starts.range(ofSection: index)
+    _shared!.sectionRange(index)
   }
 
   /// The section holding flat index `flat`, and where it starts, in shared
   /// storage.
-  @usableFromInline @inline(never)
+  @inlinable
   func _sharedSection(containing flat: Int) -> (section: Int, start: Int) {
-    _shared!.starts.section(containing: flat)
+    _shared!.section(containing: flat)
   }
 
   /// Every section's start, and the item count last.

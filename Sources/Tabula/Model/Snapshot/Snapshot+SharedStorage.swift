@@ -55,22 +55,27 @@ extension Snapshot {
   @inlinable
   var _itemCount: Int { _shared == nil ? _items.count : _sharedItemCount }
 
-  @usableFromInline
+  @inlinable
   var _sharedItemCount: Int { _shared!.count }
 
   /// The item at flat index `flat`.
-  @inlinable
+  @inlinable @inline(__always)
   func _item(atFlatIndex flat: Int) -> Item {
     if _shared == nil { return _items.withUnsafeBufferPointer { $0[flat] } }
     return _sharedItem(atFlatIndex: flat)
   }
 
-  @inlinable @inline(never)
-  func _sharedItem(atFlatIndex flat: Int) -> Item { _shared!.tree[flat] }
+  // The shared representation's reads run out of line and take only the
+  // shared storage: a call that took the whole snapshot would make a caller
+  // reading a snapshot it does not own (a controller's) copy it, retaining
+  // every buffer, on every lookup of either representation.
 
-  @inlinable @inline(never)
+  @inlinable
+  func _sharedItem(atFlatIndex flat: Int) -> Item { _shared!.item(at: flat) }
+
+  @inlinable
   func _sharedFlatIndex(of id: Item.ID, hash: Int) -> Int? {
-    _shared!.index(of: id, hash: hash)
+    _shared!.outOfLineIndex(of: id, hash: hash)
   }
 
   /// The index of the section holding flat index `flat`.
