@@ -31,6 +31,20 @@ struct ListHostPrefetchingTests {
     #expect(change == .init(cancelled: rows(60..<65), started: rows(35..<40)), "up: above")
   }
 
+  @Test("a layout that does not scroll keeps the window on the side the last scroll put it")
+  func standingStill() {
+    let index = index([100])
+    var prefetching = ListHostPrefetching()
+    prefetching.rowCount = 5
+    _ = prefetching.update(visible: Set(rows(50..<60)), top: 50, in: index)
+    #expect(
+      prefetching.update(visible: Set(rows(40..<50)), top: 40, in: index)
+        == .init(cancelled: rows(60..<65), started: rows(35..<40)))
+    let again = prefetching.update(visible: Set(rows(40..<50)), top: 40, in: index)
+    #expect(again == .init(cancelled: [], started: []), "still above: nothing cancelled")
+    #expect(prefetching.prefetched == Set(rows(35..<40)))
+  }
+
   @Test("the window runs across sections, past those without rows, and stops at the ends")
   func acrossSections() {
     let index = index([2, 0, 3])

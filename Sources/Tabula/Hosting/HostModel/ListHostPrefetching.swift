@@ -4,7 +4,8 @@
 /// each (`ListHostDataSource.prefetchItems(at:)`), and those that leave that
 /// window without coming on screen are cancelled
 /// (`cancelPrefetchingItems(at:)`). A row that comes on screen is forgotten
-/// without a cancel: it was needed after all.
+/// without a cancel: it was needed after all. A layout that does not scroll
+/// (a frame drawn again, a batch, rows measured) keeps the direction.
 ///
 /// ```swift
 /// // After each layout, with a data source:
@@ -18,23 +19,27 @@ package struct ListHostPrefetching {
   package private(set) var prefetched: Set<ItemPath> = []
   /// The viewport's top at the last update, which tells the direction.
   private var lastTop = 0.0
+  /// Whether the view last scrolled down (or never scrolled).
+  private var scrollsDown = true
 
   /// Nothing prefetched yet.
   package init() {}
 
   /// Moves the window to the ``rowCount`` rows of `index` past the
-  /// `visible` ones (the rows on screen), below them if the view scrolled
-  /// down to `top` since the last update (or stayed), else above; no rows
-  /// on screen, no window. Returns the rows that left the window unseen,
-  /// to cancel, and those new to it, to prefetch.
+  /// `visible` ones (the rows on screen): below them if the view scrolled
+  /// down to `top` since the last update, above them if it scrolled up, on
+  /// the same side as before if it did not scroll; no rows on screen, no
+  /// window. Returns the rows that left the window unseen, to cancel, and
+  /// those new to it, to prefetch.
   ///
   /// - Complexity: O(v + w log w), v the rows on screen and w
   ///   ``rowCount``, plus the sections without rows skipped.
   package mutating func update(visible: Set<ItemPath>, top: Double, in index: HeightIndex)
     -> Change
   {
-    let down = top >= lastTop
+    if top != lastTop { scrollsDown = top > lastTop }
     lastTop = top
+    let down = scrollsDown
     var window = Set<ItemPath>()
     let edge = down ? visible.max() : visible.min()
     var next = edge.flatMap { down ? index.item(after: $0) : index.item(before: $0) }
