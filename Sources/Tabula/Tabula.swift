@@ -15,8 +15,10 @@
 //   measure themselves;
 // - Hosting: what a list view must do (ListHost, ListHostDataSource), the
 //   swipe actions, editing controls, selection modes and section view kinds
-//   it shows, and the reuse pool the package's own list views keep their
-//   cells in (CellReusePool);
+//   it shows, and what the package's own list views are built on: the reuse
+//   pool they keep their cells in (CellReusePool) and the host model in
+//   HostModel/ (the structure, viewport, prefetching window and update
+//   counts they keep alike);
 // - Observation: ObserverList and ObservationToken, shared by the layers
 //   after it;
 // - Refresh: pull to refresh as a state machine, and its clocked driver;

@@ -169,18 +169,8 @@ extension TerminalListView {
   /// Prefetches the ``prefetchRowCount`` rows past the screen in the
   /// direction it last scrolled; cancels those that left the window unseen.
   private func updatePrefetching(shown: Set<ItemPath>) {
-    guard let source = hostDataSource, prefetching.rowCount > 0 else { return }
-    let down = prefetching.scrollsDown(at: topLine)
-    var window = Set<ItemPath>()
-    let edge = down ? shown.max() : shown.min()
-    var path = edge.flatMap { down ? lineIndex.item(after: $0) : lineIndex.item(before: $0) }
-    while let current = path, window.count < prefetching.rowCount {
-      window.insert(current)
-      path = down ? lineIndex.item(after: current) : lineIndex.item(before: current)
-    }
-    let (cancelled, started) = prefetching.move(to: window, shown: shown)
-    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled) }
-    if !started.isEmpty { source.prefetchItems(at: started) }
+    guard let source = hostDataSource else { return }
+    prefetching.update(visible: shown, top: viewport.top, in: lineIndex).report(to: source)
   }
 
   /// The cell for a row on screen, made by the data source when needed.

@@ -81,7 +81,7 @@ extension TerminalListView {
     prompt = nil
     guard let source = hostDataSource, let proposed = selection, rowExists(carried) else { return }
     let target = source.targetPath(forMovingItemAt: carried, to: proposed)
-    guard target != carried, landingExists(target, from: carried) else {
+    guard target != carried, structure.canMoveRow(from: carried, to: target) else {
       select(carried)
       return
     }
@@ -90,12 +90,5 @@ extension TerminalListView {
     follow(move, animated: false) { source.userMovedItem(from: carried, to: target) }
     updateCounts.userMoveCount += 1
     select(target)
-  }
-
-  /// Whether the row at `source` can end at `path` (counted after it left).
-  private func landingExists(_ path: ItemPath, from source: ItemPath) -> Bool {
-    let counts = structure.counts
-    guard path.section >= 0, path.section < counts.count, path.item >= 0 else { return false }
-    return path.item <= counts[path.section] - (path.section == source.section ? 1 : 0)
   }
 }

@@ -22,29 +22,31 @@ extension TerminalListView {
   /// their estimated line counts until they are drawn.
   func readStructure() {
     guard let source = hostDataSource else {
-      structure = TerminalStructure()
+      structure = ListHostStructure()
       lineIndex = HeightIndex()
       return
     }
-    structure.counts = (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
-    readSectionLines(source)
+    readStructure(of: source)
     lineIndex = HeightIndex(
-      itemCounts: structure.counts, headerHeight: { self.structure.headerLines($0) },
-      footerHeight: { self.structure.footerLines($0) },
+      itemCounts: structure.counts, headerHeight: { self.headerLines($0) },
+      footerHeight: { self.footerLines($0) },
       itemHeight: { self.estimatedLines(at: $0) })
   }
 
-  /// Reads every section's header and footer line: the text of its section
-  /// view (a ``TerminalCell`` its section presenter configures: text, then
-  /// detail), else its title.
-  func readSectionLines(_ source: any ListHostDataSource<TerminalCell>) {
-    structure.headers = structure.counts.indices.map {
-      sectionLine(.header, $0, source) ?? source.headerTitle(forSectionAt: $0)
-    }
-    structure.footers = structure.counts.indices.map {
-      sectionLine(.footer, $0, source) ?? source.footerTitle(forSectionAt: $0)
+  /// Reads the counts and every section's header and footer line: the
+  /// text of its section view (a ``TerminalCell`` its section presenter
+  /// configures: text, then detail), else its title.
+  func readStructure(of source: any ListHostDataSource<TerminalCell>) {
+    structure = ListHostStructure(counts: source.itemCounts, texts: source) {
+      self.sectionLine($0, $1, source)
     }
   }
+
+  /// The lines the header of `section` takes: 1, or 0 without one.
+  func headerLines(_ section: Int) -> Double { structure.headers[section] == nil ? 0 : 1 }
+
+  /// The lines the footer of `section` takes: 1, or 0 without one.
+  func footerLines(_ section: Int) -> Double { structure.footers[section] == nil ? 0 : 1 }
 
   /// The text of the section's view of `kind`, if it has one. The view is
   /// configured on a cell kept per reuse identifier, prepared for reuse
@@ -112,9 +114,14 @@ extension TerminalListView {
   /// Whether the list has a row at `path`.
   func rowExists(_ path: ItemPath) -> Bool { structure.hasRow(at: path) }
 
+  /// Whether the row at `path` is on screen, wholly or in part.
+  func isOnScreen(_ path: ItemPath) -> Bool {
+    viewport.shows(lineIndex.offset(ofItemAt: path), length: lineIndex.height(ofItemAt: path))
+  }
+
   /// Keeps the first line shown within the list.
   func clampScroll() {
-    viewport.clampTopLine(totalLines: totalLines)
+    viewport.scroll(to: viewport.top, contentHeight: lineIndex.contentHeight)
   }
 
   /// Measures the row at `path` with its cell (made if needed) and records

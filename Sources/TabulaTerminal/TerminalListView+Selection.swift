@@ -55,7 +55,7 @@ extension TerminalListView {
 
   /// Whether the cursor may rest on the header of `section`.
   func headerIsSelectable(_ section: Int) -> Bool {
-    selectsHeaders && structure.hasHeader(section)
+    selectsHeaders && structure.hasHeader(inSectionAt: section)
   }
 
   /// The line under the cursor, if there is a cursor.

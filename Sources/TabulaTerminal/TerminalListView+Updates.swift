@@ -12,8 +12,7 @@ extension TerminalListView {
     for cell in cells.leaving { recycle(cell) }
     cells.byPath = [:]
     cells.leaving = []
-    let prefetched = prefetching.cancelAll()
-    if !prefetched.isEmpty { hostDataSource?.cancelPrefetchingItems(at: prefetched) }
+    prefetching.cancelAll().report(to: hostDataSource)
     highlights.byPath = [:]
     // A row picked up or a delete asked about were paths of the data before.
     editing.cancel()
@@ -47,14 +46,10 @@ extension TerminalListView {
     if let source = hostDataSource {
       // Rows keep their measured lines through the batch; new rows take
       // their estimates until they are drawn.
-      structure.counts = (0..<source.numberOfSections).map {
-        source.numberOfItems(inSectionAt: $0)
-      }
-      readSectionLines(source)
+      readStructure(of: source)
       lineIndex.apply(
         batch, numberOfItems: { self.structure.counts[$0] },
-        headerHeight: { self.structure.headerLines($0) },
-        footerHeight: { self.structure.footerLines($0) },
+        headerHeight: { self.headerLines($0) }, footerHeight: { self.footerLines($0) },
         itemHeight: { self.estimatedLines(at: $0) })
     } else {
       readStructure()
@@ -118,10 +113,6 @@ extension TerminalListView {
   private func highlightChanges(of batch: Changeset) {
     let now = clock()
     let until = now + highlights.duration
-    func isOnScreen(_ path: ItemPath) -> Bool {
-      let first = line(of: path)
-      return first < topLine + height && first + lineCount(of: path) > topLine
-    }
     for path in batch.itemInserts where isOnScreen(path) {
       highlights.byPath[path] = (.inserted, until)
     }

@@ -1,13 +1,15 @@
 import Tabula
 
-// TerminalListView: the type, its state in named parts (TerminalViewport,
-// TerminalStructure, TerminalCursor, TerminalCells, CellReusePool,
-// TerminalHighlights, TerminalPrefetching, TerminalEditing,
-// TerminalUpdateCounts: each in a file of its own), and the cells and rows
-// a data source asks about. Its other concerns are extensions in files of
-// their own: TerminalListView+Updates.swift (reloads and batches, highlights),
-// +Selection.swift (keys and the cursor), +Drawing.swift (lines for the
-// screen, plain text) and +Layout.swift (one line per header and row).
+// TerminalListView: the type, its state in named parts (the host model it
+// shares with TabulaTesting's simulated views: ListHostViewport,
+// ListHostStructure, ListHostPrefetching, ListHostUpdateCounts,
+// CellReusePool; and its own: TerminalCursor, TerminalCells,
+// TerminalHighlights, TerminalEditing: each in a file of its own), and the
+// cells and rows a data source asks about. Its other concerns are extensions
+// in files of their own: TerminalListView+Updates.swift (reloads and batches,
+// highlights), +Selection.swift (keys and the cursor), +Drawing.swift (lines
+// for the screen, plain text) and +Layout.swift (one line per header and
+// row).
 
 /// A list view for terminals: section headers, rows drawn by presenters, a
 /// selection cursor and scrolling, driven by a `ListController`
@@ -46,7 +48,7 @@ public final class TerminalListView: ListHost {
   public var refreshLine: String? {
     didSet {
       guard (oldValue == nil) != (refreshLine == nil) else { return }
-      viewport.height = max(1, viewHeight - (refreshLine == nil ? 0 : 1))
+      height = max(1, viewHeight - (refreshLine == nil ? 0 : 1))
       clampScroll()
       revealSelection()
     }
@@ -63,10 +65,11 @@ public final class TerminalListView: ListHost {
 
   // The view's state, in parts of their own (each file says what it owns).
 
-  /// The screen's size and the first line shown.
-  var viewport: TerminalViewport
-  /// What the view shows: counts, header and footer lines.
-  var structure = TerminalStructure()
+  /// The lines the rows take of the screen, and the first line shown.
+  var viewport: ListHostViewport
+  /// What the view shows: counts, and header and footer lines (a section
+  /// view's text, else the title).
+  var structure = ListHostStructure()
   /// The line counts of headers (1 or 0), rows and footers, in list order:
   /// beside `structure`, not in it, as its builders read the structure
   /// while it changes.
@@ -80,40 +83,36 @@ public final class TerminalListView: ListHost {
   /// The rows highlighted after batches.
   var highlights = TerminalHighlights()
   /// The rows prefetched for the data source.
-  var prefetching = TerminalPrefetching()
+  var prefetching = ListHostPrefetching()
   /// A move or delete under way from the keyboard.
   var editing = TerminalEditing()
   /// What the view counts of its updates.
-  var updateCounts = TerminalUpdateCounts()
+  var updateCounts = ListHostUpdateCounts()
 
   /// An empty list view of `width` columns × `height` lines.
   public init(width: Int, height: Int) {
-    viewport = TerminalViewport(width: width, height: height)
+    self.width = width
+    viewHeight = height
+    viewport = ListHostViewport(height: Double(height))
   }
 
   /// The width in columns.
-  public internal(set) var width: Int {
-    get { viewport.width }
-    set { viewport.width = newValue }
-  }
+  public internal(set) var width: Int
 
   /// The lines the rows take: the view's height (``viewHeight``), less the
   /// refresh line while one shows.
   public internal(set) var height: Int {
-    get { viewport.height }
-    set { viewport.height = newValue }
+    get { Int(viewport.height) }
+    set { viewport.height = Double(newValue) }
   }
 
   /// The view's height in lines, the refresh line included.
-  public private(set) var viewHeight: Int {
-    get { viewport.viewHeight }
-    set { viewport.viewHeight = newValue }
-  }
+  public private(set) var viewHeight: Int
 
   /// The first line shown (headers and rows laid end to end).
   public internal(set) var topLine: Int {
-    get { viewport.topLine }
-    set { viewport.topLine = newValue }
+    get { Int(viewport.top) }
+    set { viewport.top = Double(newValue) }
   }
 
   /// The row under the cursor, if any.
@@ -268,25 +267,11 @@ public final class TerminalListView: ListHost {
   }
 
   /// The paths of the rows on screen (wholly or in part), in order.
-  public var visibleItemPaths: [ItemPath] {
-    var paths: [ItemPath] = []
-    var line = topLine
-    while line < min(topLine + height, totalLines) {
-      switch element(at: line) {
-      case .header, .footer: line += 1
-      case .row(let path, let within):
-        paths.append(path)
-        line += lineCount(of: path) - within
-      }
-    }
-    return paths
-  }
+  public var visibleItemPaths: [ItemPath] { viewport.itemPaths(in: lineIndex) }
 
   /// The cell on screen at `path`, if the row is visible and drawn.
   public func visibleCell(at path: ItemPath) -> TerminalCell? {
-    guard rowExists(path) else { return nil }
-    let line = line(of: path)
-    guard line + lineCount(of: path) > topLine && line < topLine + height else { return nil }
+    guard rowExists(path), isOnScreen(path) else { return nil }
     return cells.byPath[path]
   }
 

@@ -92,7 +92,7 @@ extension SimulatedListView {
   }
 
   func layOutIfLoaded() {
-    if structure.counts != nil { layOut() }
+    if structure.isLoaded { layOut() }
   }
 
   /// Measures the rows in the viewport (the first one keeping its place),
@@ -100,7 +100,7 @@ extension SimulatedListView {
   func layOut() {
     measureViewport()
     let visible = visibleItemPaths
-    let visibleTokens = Set(visible.map(structure.token(at:)))
+    let visibleTokens = Set(visible.map(identities.token(at:)))
     for (token, cell) in display.cells where !visibleTokens.contains(token) {
       endDisplaying(cell, token: token)
       cellPool.enqueue(cell)
@@ -108,7 +108,7 @@ extension SimulatedListView {
     }
     guard let source = hostDataSource else { return }
     for path in visible {
-      let token = structure.token(at: path)
+      let token = identities.token(at: path)
       display.displayedPaths[token] = path
       if display.cells[token] == nil {
         let cell = source.cell(for: self, at: path)
@@ -119,7 +119,7 @@ extension SimulatedListView {
           app: { delegate?.listView(self, willDisplay: cell, forItemAt: path) })
       }
     }
-    updatePrefetching(visible: visible, visibleTokens: visibleTokens)
+    updatePrefetching(visible: visible)
     layOutSectionViews()
     if let layoutDefault = sizing.layoutDefault, selfSizeVisibleCells(default: layoutDefault) {
       layOut()
@@ -136,32 +136,11 @@ extension SimulatedListView {
 
   /// Prefetches the ``prefetchRowCount`` rows ahead of the scroll
   /// direction, and cancels those that left that window without coming on
-  /// screen.
-  func updatePrefetching(visible: [ItemPath], visibleTokens: Set<Int>) {
-    guard let source = hostDataSource, let first = visible.first, let last = visible.last else {
-      return
-    }
-    let down = prefetching.scrollsDown(at: contentOffset)
-    var window: [Int: ItemPath] = [:]
-    var path: ItemPath? = down ? heightIndex.item(after: last) : heightIndex.item(before: first)
-    while let current = path, window.count < prefetching.rowCount {
-      window[structure.token(at: current)] = current
-      path = down ? heightIndex.item(after: current) : heightIndex.item(before: current)
-    }
-    let (cancelled, started) = prefetching.move(to: window, visible: visibleTokens)
-    if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled) }
-    if !started.isEmpty {
-      DelegateComposition.notify(
-        tabula: { source.prefetchItems(at: started) },
-        app: { delegate?.listView(self, prefetchItemsAt: started) })
-    }
-  }
-
-  /// Cancels every prefetch (a reload).
-  func cancelAllPrefetching() {
-    let paths = prefetching.cancelAll()
-    guard !paths.isEmpty else { return }
-    hostDataSource?.cancelPrefetchingItems(at: paths)
+  /// screen; the ``delegate`` hears the prefetches after the data source.
+  func updatePrefetching(visible: [ItemPath]) {
+    guard let source = hostDataSource else { return }
+    prefetching.update(visible: Set(visible), top: contentOffset, in: heightIndex)
+      .report(to: source) { delegate?.listView(self, prefetchItemsAt: $0) }
   }
 
   /// Heights from the data source's estimates (``rowHeight`` without
@@ -197,7 +176,7 @@ extension SimulatedListView {
   private func sectionViewHeight(
     _ kind: SectionViewKind, _ section: Int, title: String?, default height: Double
   ) -> Double {
-    guard structure.sectionViewID(kind, section) != nil else { return title == nil ? 0 : height }
+    guard identities.sectionViewID(kind, section) != nil else { return title == nil ? 0 : height }
     guard asksHeights else { return height }
     return hostDataSource?.sectionViewHeight(ofKind: kind, inSectionAt: section, width: width)
       ?? height
@@ -233,8 +212,7 @@ extension SimulatedListView {
 
   /// Sets the content offset without laying out, kept within the content.
   func scroll(to offset: Double) {
-    let limit = max(0, heightIndex.contentHeight - Double(viewportHeight))
-    viewport.contentOffset = max(0, min(offset, limit))
+    viewport.scroll(to: offset, contentHeight: heightIndex.contentHeight)
   }
 }
 

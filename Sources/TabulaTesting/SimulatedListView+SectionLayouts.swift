@@ -28,7 +28,7 @@ extension SimulatedListView {
       var heights = [Double](repeating: layout.itemHeight.points, count: rowCount)
       if layout.itemHeight.isEstimated {
         for item in 0..<count {
-          guard let measured = sizing.selfSizedHeights[structure.rows[section][item]] else {
+          guard let measured = sizing.selfSizedHeights[identities.rows[section][item]] else {
             continue
           }
           let row = item / layout.columns
@@ -60,7 +60,7 @@ extension SimulatedListView {
     -> Bool
   {
     (row * layout.columns..<item).contains {
-      sizing.selfSizedHeights[structure.rows[section][$0]] != nil
+      sizing.selfSizedHeights[identities.rows[section][$0]] != nil
     }
   }
 
@@ -81,7 +81,7 @@ extension SimulatedListView {
   private func boundaryHeight(
     _ kind: SectionViewKind, _ section: Int, title: String?, _ height: SectionLayout.Height
   ) -> Double {
-    let hasView = structure.sectionViewID(kind, section) != nil
+    let hasView = identities.sectionViewID(kind, section) != nil
     guard hasView || title != nil else { return 0 }
     if hasView,
       let answered = hostDataSource?.sectionViewHeight(
@@ -100,7 +100,7 @@ extension SimulatedListView {
     var changed = false
     for path in visibleItemPaths {
       let sectionLayout = sectionLayout(path.section, default: layout)
-      let token = structure.token(at: path)
+      let token = identities.token(at: path)
       guard sectionLayout.itemHeight.isEstimated,
         let cell = display.cells[token] as? any SizableCell
       else { continue }
@@ -111,9 +111,9 @@ extension SimulatedListView {
         changed = true
       }
     }
-    guard changed, let counts = structure.counts else { return false }
+    guard changed, structure.isLoaded else { return false }
     let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
-    heightIndex = layoutIndex(counts, default: layout)
+    heightIndex = layoutIndex(structure.counts, default: layout)
     scroll(to: anchor?.contentOffset(in: heightIndex) ?? contentOffset)
     return true
   }
@@ -135,8 +135,8 @@ extension SimulatedCollectionView {
     set {
       sizing.layoutDefault = newValue
       sizing.selfSizedHeights = [:]
-      guard let counts = structure.counts else { return }
-      heightIndex = estimatedIndex(counts)
+      guard structure.isLoaded else { return }
+      heightIndex = estimatedIndex(structure.counts)
       scroll(to: contentOffset)
       layOut()
     }

@@ -57,10 +57,10 @@ extension SimulatedListView {
   /// Reads the reuse identifiers of the views of `sections` from the data
   /// source.
   func readSectionViewIDs(_ count: Int) {
-    structure.headerViewIDs = (0..<count).map {
+    identities.headerViewIDs = (0..<count).map {
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: $0)
     }
-    structure.footerViewIDs = (0..<count).map {
+    identities.footerViewIDs = (0..<count).map {
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: $0)
     }
   }
@@ -94,16 +94,16 @@ extension SimulatedListView {
   /// next layout makes its replacement).
   func refreshSectionViews(ofSectionAt section: Int) {
     let oldIDs = (
-      structure.sectionViewID(.header, section), structure.sectionViewID(.footer, section)
+      identities.sectionViewID(.header, section), identities.sectionViewID(.footer, section)
     )
-    structure.headerViewIDs[section] =
+    identities.headerViewIDs[section] =
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: section)
-    structure.footerViewIDs[section] =
+    identities.footerViewIDs[section] =
       hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: section)
     for (kind, oldID) in [(SectionViewKind.header, oldIDs.0), (.footer, oldIDs.1)] {
       let slot = SectionViewSlot(section: section, kind: kind)
       guard let view = display.sectionViews[slot] else { continue }
-      if oldID == structure.sectionViewID(kind, section) {
+      if oldID == identities.sectionViewID(kind, section) {
         hostDataSource?.configureSectionView(view, ofKind: kind, inSectionAt: section)
       } else {
         display.sectionViews[slot] = nil
@@ -116,18 +116,18 @@ extension SimulatedListView {
   /// others to the pool.
   func layOutSectionViews() {
     var onScreen: Set<SectionViewSlot> = []
-    let top = contentOffset
-    let bottom = contentOffset + Double(viewportHeight)
     let sectionCount = heightIndex.numberOfSections
     // Most lists have no section views: nothing to find on screen.
-    if structure.hasSectionViews, viewportHeight > 0, sectionCount > 0 {
+    if identities.hasSectionViews, viewport.height > 0, sectionCount > 0 {
       // The sections from the one at the top to the one at the bottom (the
       // last when the content ends above the bottom).
-      let first = heightIndex.element(atOffset: top).map { section(of: $0.element) } ?? 0
+      let first =
+        heightIndex.element(atOffset: viewport.top).map { section(of: $0.element) } ?? 0
       let last =
-        bottom >= heightIndex.contentHeight
+        viewport.bottom >= heightIndex.contentHeight
         ? sectionCount - 1
-        : heightIndex.element(atOffset: bottom).map { section(of: $0.element) } ?? sectionCount - 1
+        : heightIndex.element(atOffset: viewport.bottom).map { section(of: $0.element) }
+          ?? sectionCount - 1
       for section in first...max(first, last) {
         let start = heightIndex.offset(ofSectionAt: section)
         let header = heightIndex.headerHeight(ofSectionAt: section)
@@ -138,10 +138,11 @@ extension SimulatedListView {
           section + 1 < sectionCount
           ? heightIndex.offset(ofSectionAt: section + 1) : heightIndex.contentHeight
         let footer = end - footerHeight
-        if isOnScreen(start, header, top, bottom) && structure.headerViewIDs[section] != nil {
+        if viewport.shows(start, length: header) && identities.headerViewIDs[section] != nil {
           onScreen.insert(SectionViewSlot(section: section, kind: .header))
         }
-        if isOnScreen(footer, footerHeight, top, bottom) && structure.footerViewIDs[section] != nil
+        if viewport.shows(footer, length: footerHeight)
+          && identities.footerViewIDs[section] != nil
         {
           onScreen.insert(SectionViewSlot(section: section, kind: .footer))
         }
@@ -152,7 +153,7 @@ extension SimulatedListView {
       sectionViewPool.enqueue(view)
     }
     for slot in onScreen where display.sectionViews[slot] == nil {
-      guard let id = structure.sectionViewID(slot.kind, slot.section) else { continue }
+      guard let id = identities.sectionViewID(slot.kind, slot.section) else { continue }
       let view = dequeueSectionView(id, kind: slot.kind)
       hostDataSource?.configureSectionView(view, ofKind: slot.kind, inSectionAt: slot.section)
       display.sectionViews[slot] = view
@@ -164,14 +165,6 @@ extension SimulatedListView {
     case .header(let section), .footer(let section): return section
     case .item(let path): return path.section
     }
-  }
-
-  /// Whether something `height` tall at `start` shows between `top` and
-  /// `bottom` (one of no height shows where it is).
-  private func isOnScreen(_ start: Double, _ height: Double, _ top: Double, _ bottom: Double)
-    -> Bool
-  {
-    height > 0 ? start < bottom && start + height > top : start >= top && start < bottom
   }
 
   /// A section view from the pool or new. An unregistered identifier gives

@@ -21,10 +21,10 @@ extension SimulatedListView {
       endDisplaying(cell, token: token)
       cellPool.enqueue(cell)
     }
-    cancelAllPrefetching()
+    prefetching.cancelAll().report(to: hostDataSource)
     display.cells = [:]
     dropSectionViews()
-    loadWithoutCells(dataSourceCounts())
+    loadWithoutCells(hostDataSource?.itemCounts ?? [])
     layOut()
     // UIKit's reload deselects every row; a data source's selection shows again.
     viewSelection.removeAll()
@@ -40,9 +40,8 @@ extension SimulatedListView {
     _ updates: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
   ) throws(ListViewError) {
     if !batch.isOpen {
-      let before = structure.counts ?? dataSourceCounts()
-      if structure.counts == nil { loadWithoutCells(before) }
-      batch.begin(countsBefore: before)
+      if !structure.isLoaded { loadWithoutCells(hostDataSource?.itemCounts ?? []) }
+      batch.begin(countsBefore: structure.counts)
     }
     batch.depth += 1
     updates()
@@ -52,7 +51,7 @@ extension SimulatedListView {
       return
     }
     let (operations, refreshes) = batch.takeRecorded()
-    let after = dataSourceCounts()
+    let after = hostDataSource?.itemCounts ?? []
     let result = try BatchRules.apply(
       operations, before: batch.countsBefore, after: after, kind: kind)
     // The heights follow the batch in place when it is exactly the
@@ -73,7 +72,8 @@ extension SimulatedListView {
     // A header that came, went or changed its height moved the rows below
     // it; a replaced section view is made anew.
     if !refreshes.isEmpty { layOut() }
-    updateCounts.recordBatch(operations)
+    updateCounts.batchCount += 1
+    batchLog.append(operations)
     if let completion { schedule { completion(true) } }
   }
 
@@ -147,11 +147,11 @@ extension SimulatedListView {
     // a batch keeps the content offset instead), unless the list rests at
     // its top.
     let anchoring = hostDataSource?.scrollAnchoring ?? .firstVisibleRow
-    if !batch.isOpen, let counts = structure.counts,
+    if !batch.isOpen, structure.isLoaded,
       anchoring.anchors(contentOffset: contentOffset, top: 0),
       let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
     {
-      batch.pendingAnchor = (anchor, BatchPositionMap(changes), counts)
+      batch.pendingAnchor = (anchor, BatchPositionMap(changes), structure.counts)
     }
     if !batch.isOpen { batch.pendingChangeset = (changes, operations) }
     do {
@@ -177,22 +177,11 @@ extension SimulatedListView {
     }
   }
 
-  private func dataSourceCounts() -> [Int] {
-    guard let source = hostDataSource else { return [] }
-    return (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) }
-  }
-
   /// Takes in counts, new row identities and titles, without making cells
   /// (a reload, or counts read at the first update: rule 1).
   private func loadWithoutCells(_ loaded: [Int]) {
-    structure.counts = loaded
-    structure.rows = structure.freshRows(loaded)
-    structure.headers = loaded.indices.map {
-      hostDataSource?.headerTitle(forSectionAt: $0) ?? nil
-    }
-    structure.footers = loaded.indices.map {
-      hostDataSource?.footerTitle(forSectionAt: $0) ?? nil
-    }
+    structure = ListHostStructure(counts: loaded, texts: hostDataSource)
+    identities.rows = identities.freshRows(loaded)
     readSectionViewIDs(loaded.count)
     heightIndex = estimatedIndex(loaded)
     scroll(to: contentOffset)
@@ -206,7 +195,7 @@ extension SimulatedListView {
     // As on UIKit, they end displaying once the new cells are in place.
     var leaving: [(cell: SimulatedCell, token: Int)] = []
     for path in visibleItemPaths where result.rowTargets[path.section][path.item] == nil {
-      let token = structure.token(at: path)
+      let token = identities.token(at: path)
       if let cell = display.cells.removeValue(forKey: token) { leaving.append((cell, token)) }
     }
     defer {
@@ -217,13 +206,14 @@ extension SimulatedListView {
     }
     // Prefetched rows follow their rows; deleted ones are forgotten.
     prefetching.follow { result.rowTargets[$0.section][$0.item] }
-    structure.rows = structure.rowsAfterBatch(from: result.rowSources)
+    identities.rows = identities.rowsAfterBatch(from: result.rowSources)
     carrySections(from: result.sectionSources)
+    structure.counts = after
     moveSectionViews(result.sectionSources)
     // Rows keep their heights through the batch; new rows are estimated,
     // and so are reconfigured ones (their content changed).
     if sizing.layoutDefault != nil {
-      sizing.forgetSelfSizedHeights(changed: result.reconfigured, rows: structure.rows)
+      sizing.forgetSelfSizedHeights(changed: result.reconfigured, rows: identities.rows)
       heightIndex = estimatedIndex(after)  // laid out by the sections' layouts
     } else if !asksHeights {
       heightIndex = estimatedIndex(after)  // every row is rowHeight tall
@@ -246,7 +236,6 @@ extension SimulatedListView {
           return oldHeights[source.section][source.item]
         })
     }
-    structure.counts = after
     if let (anchor, map, oldCounts) = batch.pendingAnchor,
       let offset = anchor.contentOffset(after: map, oldCounts: oldCounts, in: heightIndex)
     {
@@ -282,18 +271,19 @@ extension SimulatedListView {
   /// are read from the data source).
   private func carrySections(from sectionSources: [Int?]) {
     let old = structure
+    let oldIDs = identities
     structure.headers = sectionSources.enumerated().map { target, source in
       source.map { old.headers[$0] } ?? hostDataSource?.headerTitle(forSectionAt: target) ?? nil
     }
     structure.footers = sectionSources.enumerated().map { target, source in
       source.map { old.footers[$0] } ?? hostDataSource?.footerTitle(forSectionAt: target) ?? nil
     }
-    structure.headerViewIDs = sectionSources.enumerated().map { target, source in
-      source.map { old.headerViewIDs[$0] }
+    identities.headerViewIDs = sectionSources.enumerated().map { target, source in
+      source.map { oldIDs.headerViewIDs[$0] }
         ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .header, inSectionAt: target)
     }
-    structure.footerViewIDs = sectionSources.enumerated().map { target, source in
-      source.map { old.footerViewIDs[$0] }
+    identities.footerViewIDs = sectionSources.enumerated().map { target, source in
+      source.map { oldIDs.footerViewIDs[$0] }
         ?? hostDataSource?.sectionViewReuseIdentifier(ofKind: .footer, inSectionAt: target)
     }
   }

@@ -23,17 +23,15 @@ extension SimulatedListView {
   ///   source, is recorded in ``violations`` and the row stays.
   @discardableResult
   public func userMoveRow(from source: ItemPath, to proposed: ItemPath) -> ItemPath? {
-    guard !batch.isOpen, let counts = structure.counts, let dataSource = hostDataSource else {
-      return nil
-    }
+    guard !batch.isOpen, structure.isLoaded, let dataSource = hostDataSource else { return nil }
     precondition(
-      isRow(source, in: counts), "the \(kind.viewName) has no row at \(source) to move")
+      structure.hasRow(at: source), "the \(kind.viewName) has no row at \(source) to move")
     precondition(
-      isLanding(proposed, from: source, in: counts),
+      structure.canMoveRow(from: source, to: proposed),
       "\(proposed) is not a place for the row at \(source)")
     guard dataSource.canMoveItem(at: source) else { return nil }
     let target = dataSource.targetPath(forMovingItemAt: source, to: proposed)
-    guard isLanding(target, from: source, in: counts) else {
+    guard structure.canMoveRow(from: source, to: target) else {
       violations.append(
         ListViewError(
           "the data source moved the row at \(source) to \(target), which is outside the "
@@ -41,17 +39,15 @@ extension SimulatedListView {
       return nil
     }
     if target != source {
-      var newCounts = counts
-      newCounts[source.section] -= 1
-      newCounts[target.section] += 1
-      let token = structure.rows[source.section].remove(at: source.item)
-      structure.rows[target.section].insert(token, at: target.item)
+      structure.moveRow(from: source, to: target)
+      let token = identities.rows[source.section].remove(at: source.item)
+      identities.rows[target.section].insert(token, at: target.item)
       var move = Changeset()
       move.itemMoves = [ItemMove(from: source, to: target)]
+      let counts = structure.counts
       heightIndex.apply(
-        move, numberOfItems: { newCounts[$0] }, headerHeight: sectionHeaderHeight,
+        move, numberOfItems: { counts[$0] }, headerHeight: sectionHeaderHeight,
         footerHeight: sectionFooterHeight, itemHeight: { self.estimatedHeight(at: $0) })
-      structure.counts = newCounts
       // What the view keeps by path follows the rows.
       let map = BatchPositionMap(move)
       prefetching.follow { map.newPath(of: $0) }
@@ -74,11 +70,10 @@ extension SimulatedListView {
   /// - Returns: The paths reported.
   @discardableResult
   public func userDeleteRows(at paths: [ItemPath]) -> [ItemPath] {
-    guard !batch.isOpen, let counts = structure.counts, let dataSource = hostDataSource else {
-      return []
-    }
+    guard !batch.isOpen, structure.isLoaded, let dataSource = hostDataSource else { return [] }
     for path in paths {
-      precondition(isRow(path, in: counts), "the \(kind.viewName) has no row at \(path) to delete")
+      precondition(
+        structure.hasRow(at: path), "the \(kind.viewName) has no row at \(path) to delete")
     }
     let allowed = paths.filter { dataSource.canDeleteItem(at: $0) }
     if !allowed.isEmpty { dataSource.userDeleteItems(at: allowed) }
@@ -105,17 +100,5 @@ extension SimulatedListView {
     else { return false }
     dataSource.performSwipeAction(action, forItemAt: path)
     return true
-  }
-
-  private func isRow(_ path: ItemPath, in counts: [Int]) -> Bool {
-    path.section >= 0 && path.section < counts.count && path.item >= 0
-      && path.item < counts[path.section]
-  }
-
-  /// Whether the row at `source` can end at `path` (counted after it left).
-  private func isLanding(_ path: ItemPath, from source: ItemPath, in counts: [Int]) -> Bool {
-    guard path.section >= 0, path.section < counts.count, path.item >= 0 else { return false }
-    let room = counts[path.section] - (path.section == source.section ? 1 : 0)
-    return path.item <= room
   }
 }

@@ -1,9 +1,11 @@
 import Tabula
 
-// SimulatedListView: the type, its state in named parts (SimulatedViewport,
-// SimulatedSizing, SimulatedStructure, SimulatedDisplay, CellReusePool,
-// BatchInProgress, SimulatedPrefetching, SimulatedUpdateCounts: each in a
-// file of its own), and what the view shows. Cells (registration, reuse,
+// SimulatedListView: the type, its state in named parts (the host model it
+// shares with TabulaTerminal's list view: ListHostViewport,
+// ListHostStructure, ListHostPrefetching, ListHostUpdateCounts,
+// CellReusePool; and its own: SimulatedSizing, SimulatedIdentities,
+// SimulatedDisplay, BatchInProgress: each in a file of its own), and what
+// the view shows. Cells (registration, reuse,
 // which rows have one) are in SimulatedListView+Cells.swift; reloads and
 // batch updates, checked with BatchRules, in SimulatedListView+Updates.swift.
 
@@ -67,8 +69,8 @@ public class SimulatedListView: ListHost {
 
   // The view's state, in parts of their own (each file says what it owns).
 
-  /// The viewport's height and its top.
-  var viewport: SimulatedViewport
+  /// The viewport's height and its top, in points.
+  var viewport: ListHostViewport
   /// The sizing settings and the heights self-sizing cells measured.
   var sizing = SimulatedSizing()
 
@@ -77,8 +79,10 @@ public class SimulatedListView: ListHost {
   /// in the viewport, estimated for the others.
   public internal(set) var heightIndex = HeightIndex()
 
-  /// What the view shows: counts, row identities, titles, section view ids.
-  var structure = SimulatedStructure()
+  /// What the view shows, as it believes it: counts and titles.
+  var structure = ListHostStructure()
+  /// Row identities and section view ids, beside the structure.
+  var identities = SimulatedIdentities()
   /// The cells and section views on screen.
   var display = SimulatedDisplay()
   /// The cell classes registered, the cells waiting for reuse, prototypes.
@@ -88,13 +92,13 @@ public class SimulatedListView: ListHost {
   /// The batch update being built and the completions waiting.
   var batch = BatchInProgress()
   /// The rows prefetched for the data source.
-  var prefetching = SimulatedPrefetching()
+  var prefetching = ListHostPrefetching()
   /// What the view counts of its updates.
-  var updateCounts = SimulatedUpdateCounts()
+  var updateCounts = ListHostUpdateCounts()
 
   init(kind: ListViewKind, viewportHeight: Int) {
     self.kind = kind
-    viewport = SimulatedViewport(height: viewportHeight)
+    viewport = ListHostViewport(height: Double(viewportHeight))
   }
 
   // MARK: Viewport and sizes
@@ -102,9 +106,9 @@ public class SimulatedListView: ListHost {
   /// The viewport's height in points: with the default ``rowHeight`` of 1,
   /// the number of rows that fit.
   public var viewportHeight: Int {
-    get { viewport.height }
+    get { Int(viewport.height) }
     set {
-      viewport.height = newValue
+      viewport.height = Double(newValue)
       layOutIfLoaded()
     }
   }
@@ -117,10 +121,10 @@ public class SimulatedListView: ListHost {
     set {
       let oldValue = sizing.width
       sizing.width = newValue
-      guard newValue != oldValue, let counts = structure.counts else { return }
+      guard newValue != oldValue, structure.isLoaded else { return }
       sizing.selfSizedHeights = [:]
       let anchor = ScrollAnchor(index: heightIndex, contentOffset: contentOffset)
-      heightIndex = estimatedIndex(counts)
+      heightIndex = estimatedIndex(structure.counts)
       if let anchor { scroll(to: anchor.contentOffset(in: heightIndex)) }
       layOut()
     }
@@ -136,8 +140,8 @@ public class SimulatedListView: ListHost {
     set {
       let oldValue = sizing.asksHeights
       sizing.asksHeights = newValue
-      guard newValue != oldValue, let counts = structure.counts else { return }
-      heightIndex = estimatedIndex(counts)
+      guard newValue != oldValue, structure.isLoaded else { return }
+      heightIndex = estimatedIndex(structure.counts)
       layOut()
     }
   }
@@ -175,9 +179,9 @@ public class SimulatedListView: ListHost {
   /// UIKit glue keeps it, when the data source's `scrollAnchoring` says so
   /// and the list does not rest at its top.
   public var contentOffset: Double {
-    get { viewport.contentOffset }
+    get { viewport.top }
     set {
-      viewport.contentOffset = newValue
+      viewport.top = newValue
       layOutIfLoaded()
     }
   }
@@ -240,10 +244,7 @@ public class SimulatedListView: ListHost {
   }
 
   /// The operations of every batch update the view performed, in order.
-  public internal(set) var batchLog: [BatchOperations] {
-    get { updateCounts.batchLog }
-    set { updateCounts.batchLog = newValue }
-  }
+  public internal(set) var batchLog: [BatchOperations] = []
 
   /// How many batches a `ListController` asked to perform without
   /// animation (`ListController/apply(_:animatingDifferences:completion:)`
@@ -263,7 +264,7 @@ public class SimulatedListView: ListHost {
   // MARK: What the view shows
 
   /// The number of sections the view shows (its cached count).
-  public var numberOfSections: Int { structure.counts?.count ?? 0 }
+  public var numberOfSections: Int { structure.numberOfSections }
 
   /// The number of rows the view shows in a section (its cached count).
   ///
@@ -271,7 +272,7 @@ public class SimulatedListView: ListHost {
   ///   otherwise this traps naming the section and the valid range.
   public func numberOfRows(inSectionAt section: Int) -> Int {
     checkSection(section)
-    return structure.counts?[section] ?? 0
+    return structure.counts[section]
   }
 
   /// The header title the view shows for a section.
@@ -308,8 +309,8 @@ public class SimulatedListView: ListHost {
 
   /// The paths of the rows in the viewport, in order.
   public var visibleItemPaths: [ItemPath] {
-    guard structure.counts != nil, viewportHeight > 0 else { return [] }
-    let paths = heightIndex.itemPaths(in: viewport.range)
+    guard structure.isLoaded else { return [] }
+    let paths = viewport.itemPaths(in: heightIndex)
     guard sizing.layoutDefault != nil, let first = paths.first else { return paths }
     // In a grid, the items of the first row before the one that carries the
     // row's height start where it does: they show too.
@@ -328,7 +329,7 @@ public class SimulatedListView: ListHost {
   /// The cell in the viewport at `path`, if the row is visible.
   public func visibleCell(at path: ItemPath) -> SimulatedCell? {
     guard structure.hasRow(at: path) else { return nil }
-    return display.cells[structure.token(at: path)]
+    return display.cells[identities.token(at: path)]
   }
 
   /// The cells in the viewport, in order.

@@ -22,11 +22,12 @@
     var hasUncommittedUpdates: Bool { get }
     /// The number of rows (items) the view shows in a section.
     func numberOfItemsShown(inSection section: Int) -> Int
-    /// Makes the bridge the view's prefetch data source again when the app
-    /// set its own (which the bridge then calls after Tabula).
+    /// Makes the bridge the view's prefetch data source (and, on iOS, its
+    /// drag and drop delegates) again when the app set its own, which the
+    /// bridge keeps and calls too: ``reclaim(_:keepingAppsIn:)`` for each.
     func reclaimPrefetchDataSource()
-    /// `performBatchUpdates(_:completion:)`.
-    func performUpdates(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+    /// UIKit's `performBatchUpdates(_:completion:)`.
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?)
     /// The operations of `batch`, in UIKit's calls (inside
     /// `performBatchUpdates`).
     func performOperations(of batch: Changeset)
@@ -61,12 +62,34 @@
       guard let bridge else { return }
       // UIScrollView's delegate is the table's or collection view's.
       let scrollView: UIScrollView = self
-      if scrollView.delegate !== bridge {
-        bridge.forwardee = scrollView.delegate
-        scrollView.delegate = nil  // UIKit asks again which calls the delegate answers
-        scrollView.delegate = bridge
-      }
+      if scrollView.delegate !== bridge { forwardDelegateCalls(to: scrollView.delegate) }
       reclaimPrefetchDataSource()
+    }
+
+    /// Makes `appDelegate` the bridge's forwardee and the bridge the view's
+    /// delegate again: the app's delegate hears every call (the view's
+    /// `forwardingDelegate`).
+    func forwardDelegateCalls(to appDelegate: NSObjectProtocol?) {
+      guard let bridge else { return }
+      bridge.forwardee = appDelegate
+      let scrollView: UIScrollView = self
+      scrollView.delegate = nil  // UIKit asks again which calls the delegate answers
+      scrollView.delegate = bridge
+    }
+
+    /// Makes the bridge the view's `delegate` of one kind again (its
+    /// prefetch data source, its drag or drop delegate) when the app set
+    /// its own there, which the bridge keeps in `appDelegate` and calls
+    /// too.
+    func reclaim<Delegate>(
+      _ delegate: ReferenceWritableKeyPath<Self, Delegate?>,
+      keepingAppsIn appDelegate: ReferenceWritableKeyPath<Bridge, Delegate?>
+    ) {
+      guard let bridge, let bridgeAsDelegate = bridge as? Delegate,
+        self[keyPath: delegate] as AnyObject? !== bridge
+      else { return }
+      bridge[keyPath: appDelegate] = self[keyPath: delegate]
+      self[keyPath: delegate] = bridgeAsDelegate
     }
 
     /// The bridge this view keeps, made (by `make`) and kept on first use.
@@ -110,7 +133,7 @@
         let anchor = anchors ? readingAnchor() : nil
         let oldCounts = anchor == nil ? [] : (0..<numberOfSections).map(numberOfItemsShown)
         let perform = { [self] in
-          performUpdates(
+          performBatchUpdates(
             { [self] in
               updateData()
               performOperations(of: batch)

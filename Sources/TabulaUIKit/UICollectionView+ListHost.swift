@@ -32,12 +32,7 @@
     /// becomes it.
     public var forwardingDelegate: (any UICollectionViewDelegate)? {
       get { bridge?.appDelegate }
-      set {
-        guard let bridge else { return }
-        bridge.forwardee = newValue
-        delegate = nil  // UIKit asks again which calls the delegate answers
-        delegate = bridge
-      }
+      set { forwardDelegateCalls(to: newValue) }
     }
 
     /// Shows `state` as the background view while the list has no rows (the
@@ -193,32 +188,16 @@
   }
   extension UICollectionView: BatchUpdatingListView {
     func reclaimPrefetchDataSource() {
-      guard let bridge else { return }
-      if prefetchDataSource !== bridge {
-        bridge.appPrefetching = prefetchDataSource
-        prefetchDataSource = bridge
-      }
+      reclaim(\.prefetchDataSource, keepingAppsIn: \.appPrefetching)
       #if os(iOS)
-        // The drag and drop delegates: the app's, set before or after,
-        // keep theirs (the bridge asks them first).
-        if dragDelegate !== bridge {
-          bridge.appDragDelegate = dragDelegate
-          dragDelegate = bridge
-        }
-        if dropDelegate !== bridge {
-          bridge.appDropDelegate = dropDelegate
-          dropDelegate = bridge
-        }
+        reclaim(\.dragDelegate, keepingAppsIn: \.appDragDelegate)
+        reclaim(\.dropDelegate, keepingAppsIn: \.appDropDelegate)
       #endif
     }
 
     typealias Bridge = CollectionViewBridge
 
     func numberOfItemsShown(inSection section: Int) -> Int { numberOfItems(inSection: section) }
-
-    func performUpdates(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
-      performBatchUpdates(updates, completion: completion)
-    }
 
     func performOperations(of batch: Changeset) {
       deleteSections(IndexSet(batch.sectionDeletes))

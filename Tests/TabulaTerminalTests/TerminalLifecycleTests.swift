@@ -68,6 +68,29 @@ func terminalPrefetching() {
 }
 
 @MainActor
+@Test("terminal: a frame drawn again without scrolling keeps the prefetched rows above")
+func terminalPrefetchingHoldsStill() {
+  let log = LifecycleLog()
+  let list = TerminalListView(width: 30, height: 8)
+  list.prefetchRowCount = 4
+  let presenters = PresenterRegistry<TerminalCell>()
+  presenters.register(LoggingPresenter<TerminalCell>(log: log) { $0.text = $1.text })
+  let rows = (0..<100).map { LoggedRow(id: $0, text: "row \($0)") }
+  let controller = ListController(
+    host: list, snapshot: try! Snapshot(rows, in: SectionInfo(id: "rows")),
+    presenters: presenters)
+  list.select(ItemPath(section: 0, item: 60))
+  _ = list.render()
+  list.select(ItemPath(section: 0, item: 40))  // up: the window is above
+  _ = list.render()
+  let cancels = log.cancels
+  _ = list.render()
+  #expect(log.prefetched == Set(36..<40), "the next frame keeps the window above")
+  #expect(log.cancels == cancels)
+  withExtendedLifetime(controller) {}
+}
+
+@MainActor
 @Test("terminal: a reloaded row on screen keeps its child controller, moved to the new cell")
 func terminalReloadKeepsController() async {
   final class Child {

@@ -1,21 +1,16 @@
 import Tabula
 
-/// What a ``SimulatedListView`` shows, as it last read or committed it: the
-/// row counts per section, every row's identity, the sections' header and
-/// footer titles and the reuse identifiers of their header and footer
-/// views. Until the outermost batch ends, it is the state before the batch.
-struct SimulatedStructure {
-  /// The row counts the view knows, per section; `nil` until first loaded.
-  var counts: [Int]?
+/// What a ``SimulatedListView`` knows of its rows and sections beyond the
+/// shared `ListHostStructure` (counts and titles): every row's identity,
+/// which its cell follows through moves, and the reuse identifiers of the
+/// sections' header and footer views. Until the outermost batch ends, they
+/// are those before the batch.
+struct SimulatedIdentities {
   /// Every row's identity; a row keeps it while it moves, and its cell with it.
   var rows: [[Int]] = []
   /// The identity (token) the newest row was given: new rows count on
   /// from it.
   var lastToken = 0
-  /// The sections' header titles.
-  var headers: [String?] = []
-  /// The sections' footer titles.
-  var footers: [String?] = []
   /// The reuse identifiers of the sections' header views.
   var headerViewIDs: [String?] = []
   /// The reuse identifiers of the sections' footer views.
@@ -33,12 +28,6 @@ struct SimulatedStructure {
 
   /// The identity of the row at `path`.
   func token(at path: ItemPath) -> Int { rows[path.section][path.item] }
-
-  /// Whether the view shows a row at `path`.
-  func hasRow(at path: ItemPath) -> Bool {
-    path.section >= 0 && path.section < rows.count && path.item >= 0
-      && path.item < rows[path.section].count
-  }
 
   /// New row identities for sections of `counts` rows.
   mutating func freshRows(_ counts: [Int]) -> [[Int]] {
