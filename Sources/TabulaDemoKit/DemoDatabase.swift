@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Tabula
 import TabulaGRDB
 
 /// A contact of the demo's address book.
@@ -287,13 +288,8 @@ enum DemoDatabase {
 
 /// A small seeded generator, so the demo's data is the same on every machine.
 struct DemoRandom {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((value ^ (value >> 31)) % UInt64(bound))
-  }
+  private var generator: SeededRandom
+  init(seed: UInt64) { generator = SeededRandom(seed: seed) }
+  /// A number in `0..<bound`.
+  mutating func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
 }

@@ -112,7 +112,7 @@ func measureEditReorder(runs: Int, moves: Int, dense: Bool) async throws -> [Ben
   var expected = controller.snapshot.sections.indices.map {
     controller.snapshot.items(inSectionAt: $0).map(\.id)
   }
-  var random = SplitMix(seed: 17)
+  var random = BenchRandom(seed: 17)
   var times: [Double] = []
   var saves: [Double] = []
   var written: [Int] = []
@@ -259,17 +259,4 @@ func measureFirstDenseMove(count: Int) async throws -> (
   ticker.cancel()
   let longest = await ticker.value
   return (list.rowsWrittenByEdits, main, save, milliseconds(longest))
-}
-
-/// A small seeded generator (the bench's runs repeat).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -1,5 +1,7 @@
-/// A small, fast, seedable generator (SplitMix64), so random tests are
-/// reproducible: a failure prints its seed.
+/// A small, fast, seedable generator (SplitMix64), for the package's
+/// tests, benchmarks and demo data: the same seed gives the same numbers
+/// on every machine, so a failing random test prints its seed and a
+/// benchmark's inputs repeat.
 package struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
