@@ -25,11 +25,22 @@ func snapshotEdit(runs: Int) -> [BenchResult] {
   snapshotEdit(runs: runs, sections: 1) + snapshotEdit(runs: runs, sections: 1000)
 }
 
+/// A flat snapshot of `sections` sections of `perSection` items each
+/// (ids in list order), and its items.
+func sectionedList(sections: Int, perSection: Int) -> (
+  items: [BenchItem], snapshot: Snapshot<SectionInfo, BenchItem>
+) {
+  let items = (0..<(sections * perSection)).map {
+    BenchItem(id: $0, group: $0 / perSection, content: 0)
+  }
+  let snapshot = try! Snapshot(
+    grouping: items, by: { $0.group }, section: { SectionInfo(id: "\($0)") })
+  return (items, snapshot)
+}
+
 func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
   let count = 1_000_000
-  let items = (0..<count).map { BenchItem(id: $0, group: $0 / (count / sections), content: 0) }
-  var base = try! Snapshot(
-    grouping: items, by: { $0.group }, section: { SectionInfo(id: "\($0)") })
+  var base = sectionedList(sections: sections, perSection: count / sections).snapshot
   // The first edit moves the items to shared storage (once, O(n)); the case
   // measures the edits after it, as a list that is edited sees them.
   try! base.updateItems([BenchItem(id: 0, group: 0, content: 1)])
@@ -202,12 +213,7 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
 @MainActor
 func collapseToggle(runs: Int) -> [BenchResult] {
   let sections = 1000
-  let perSection = 1000
-  let items = (0..<(sections * perSection)).map {
-    BenchItem(id: $0, group: $0 / perSection, content: 0)
-  }
-  let flat = try! Snapshot(
-    grouping: items, by: { $0.group }, section: { SectionInfo(id: "\($0)") })
+  let (items, flat) = sectionedList(sections: sections, perSection: 1000)
   let shared = flat.withSharedStorage()
   let toggled = "500"
   /// A host that takes the batches at no cost.
@@ -264,15 +270,9 @@ func heapBytesInUse() -> Int? {
 /// knowing the id type.
 @MainActor
 func genericToggle(runs: Int) -> [BenchResult] {
-  let sections = 1000
-  let perSection = 1000
   let repetitions = 20
-  let items = (0..<(sections * perSection)).map {
-    BenchItem(id: $0, group: $0 / perSection, content: 0)
-  }
-  let base = try! Snapshot(
-    grouping: items, by: { $0.group }, section: { SectionInfo(id: "\($0)") }
-  ).withSharedStorage()
+  let (items, flat) = sectionedList(sections: 1000, perSection: 1000)
+  let base = flat.withSharedStorage()
   let toggled = "500"
   let source = CollapsingSource(StaticSource(base))
   let baseIndex = base.sectionIndex(of: toggled)!
