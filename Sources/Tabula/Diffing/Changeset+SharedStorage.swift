@@ -6,7 +6,7 @@
 // the same items, with the same content, in both versions, so the items of
 // shared leaves (U) are in both, unchanged, in the same relative order (and
 // so are the common ends of two leaves with the same label, which join U:
-// `Changeset+Candidates.swift`). Everything else (the rest of the unshared
+// `Model/Persistent/TreeDifference+Candidates.swift`). Everything else (the rest of the unshared
 // leaves' items, and marked items) is a candidate: deleted, inserted, or matched by id. The minimal moves are the
 // complement of a heaviest increasing subsequence over the matched
 // candidates and the runs of U between candidates (each run moves or stays
@@ -24,7 +24,7 @@ extension Changeset {
     updateKind: (Item, Item) -> UpdateKind,
     avoidingSamePositionMoves avoiding: Bool
   ) -> Changeset? {
-    guard let oldShared = old._shared, let newShared = new._shared,
+    guard old._store.isShared, new._store.isShared,
       new._reloadedSections.isEmpty, old._sections.count == new._sections.count
     else { return nil }
     // Sections an edit of items did not touch are the same array: nothing
@@ -37,19 +37,15 @@ extension Changeset {
         else { return nil }
       }
     }
-    let oldCount = oldShared.count
-    let newCount = newShared.count
+    let oldCount = old._itemCount
+    let newCount = new._itemCount
     // Past about one node in 32 items (a third of the items), the full diff
     // is as cheap.
     let limit = max(64, min(oldCount, newCount) / 32)
-    guard
-      let (oldLeaves, newLeaves) = _unsharedLeaves(
-        oldShared.tree.root, newShared.tree.root, limit: limit)
-    else { return nil }
-
     // The candidates: the items of unshared leaves (less the common ends of
     // leaves with the same label), and marked items.
-    var (oldSide, newSide) = _candidates(oldLeaves, newLeaves)
+    guard var (oldSide, newSide) = old._store.differingItems(from: new._store, limit: limit)
+    else { return nil }
     if !new._itemMarks.isEmpty {
       var addedOld: [(Int, Item, Int)] = []
       var addedNew: [(Int, Item, Int)] = []
@@ -64,7 +60,7 @@ extension Changeset {
         addedNew.append((newPosition, new._item(atFlatIndex: newPosition), hash))
         addedOld.append((oldPosition, old._item(atFlatIndex: oldPosition), hash))
       }
-      func merge(_ side: inout _Candidates<Item>, _ added: [(Int, Item, Int)]) {
+      func merge(_ side: inout _TreeDifference._Candidates<Item>, _ added: [(Int, Item, Int)]) {
         guard !added.isEmpty else { return }
         let all =
           (side.positions.indices.map { (side.positions[$0], side.items[$0], side.hashes[$0]) }
@@ -86,7 +82,7 @@ extension Changeset {
     // in both. A section can differ only where its count changed (in the
     // section starts' nodes the two do not share) or where it holds
     // candidates; those are compared one by one.
-    var suspects = oldShared.starts.differingSections(from: newShared.starts)
+    var suspects = old._store.differingSections(from: new._store)
     for position in oldSide.positions { suspects.append(old._itemSection(atFlatIndex: position)) }
     for position in newSide.positions { suspects.append(new._itemSection(atFlatIndex: position)) }
     suspects._sortDroppingRepeats()

@@ -37,7 +37,7 @@ extension Changeset {
     updateKind: (Item, Item) -> UpdateKind,
     avoidingSamePositionMoves avoiding: Bool
   ) -> Changeset {
-    if old._shared != nil || new._shared != nil {
+    if old._store.isShared || new._store.isShared {
       if let changes = _sharedDiff(
         old, new, updateKind: updateKind, avoidingSamePositionMoves: avoiding)
       {
@@ -94,17 +94,20 @@ extension Changeset {
       result.sectionInserts.append(section)
     }
 
-    // Items: match every new item in the old index with its stored hash.
-    let oldCount = old._items.count
-    let newCount = new._items.count
+    // Items (both flat): match every new item in the old index with its
+    // stored hash.
+    let oldFlat = old._store.flat
+    let newFlat = new._store.flat
+    let oldCount = oldFlat.items.count
+    let newCount = newFlat.items.count
     var oldToNew = [Int32](repeating: -1, count: oldCount)
     var newToOld = [Int32](repeating: -1, count: newCount)
-    old._items.withUnsafeBufferPointer { oldItems in
-      new._items.withUnsafeBufferPointer { newItems in
-        new._itemHashes.withUnsafeBufferPointer { hashes in
+    oldFlat.items.withUnsafeBufferPointer { oldItems in
+      newFlat.items.withUnsafeBufferPointer { newItems in
+        newFlat.hashes.withUnsafeBufferPointer { hashes in
           for position in 0..<newCount {
             let id = newItems[position].id
-            if let match = old._itemTable.find(
+            if let match = oldFlat.table.find(
               hash: hashes[position], where: { oldItems[$0].id == id })
             {
               newToOld[position] = Int32(truncatingIfNeeded: match)
@@ -119,7 +122,7 @@ extension Changeset {
     // than by probing the marks with every matched item (n lookups).
     var markAt: [UInt8] = []
     if !new._itemMarks.isEmpty {
-      markAt = Array(repeating: 0, count: new._items.count)
+      markAt = Array(repeating: 0, count: newFlat.items.count)
       for (id, kind) in new._itemMarks {
         if let position = new._flatIndex(of: id) { markAt[position] = kind == .reload ? 2 : 1 }
       }
@@ -130,7 +133,7 @@ extension Changeset {
         mark = markAt[newPosition] == 2 ? .reload : .reconfigure
       }
       let kind = _update(
-        from: old._items[oldPosition], to: new._items[newPosition], marked: mark,
+        from: oldFlat.items[oldPosition], to: newFlat.items[newPosition], marked: mark,
         updateKind: updateKind)
       if let kind { result.itemUpdates.append(ItemUpdate(from: from, to: to, kind: kind)) }
     }
@@ -139,13 +142,13 @@ extension Changeset {
     for section in 0..<newSectionCount {
       let oldSection = newSectionOld[section]
       guard oldSection >= 0 else { continue }  // an inserted section covers its items
-      let oldStart = old._sectionStarts[oldSection]
-      let newStart = new._sectionStarts[section]
-      let newEnd = new._sectionStarts[section + 1]
+      let oldStart = oldFlat.starts[oldSection]
+      let newStart = newFlat.starts[section]
+      let newEnd = newFlat.starts[section + 1]
       candidates.removeAll(keepingCapacity: true)
       for position in newStart..<newEnd {
         let match = Int(newToOld[position])
-        if match >= 0 && Int(old._itemSections[match]) == oldSection {
+        if match >= 0 && Int(oldFlat.sections[match]) == oldSection {
           candidates.append(Int32(truncatingIfNeeded: match - oldStart))
         }
       }
@@ -158,7 +161,7 @@ extension Changeset {
           result.itemInserts.append(to)
           continue
         }
-        let matchSection = Int(old._itemSections[match])
+        let matchSection = Int(oldFlat.sections[match])
         if matchSection == oldSection {
           let from = ItemPath(section: oldSection, item: Int(candidates[candidate]))
           defer { candidate += 1 }
@@ -175,7 +178,7 @@ extension Changeset {
           result.itemInserts.append(to)  // its old section is deleted
         } else {
           let from = ItemPath(
-            section: matchSection, item: match - old._sectionStarts[matchSection])
+            section: matchSection, item: match - oldFlat.starts[matchSection])
           if avoiding && from == to {
             result.itemInserts.append(to)
             oldToNew[match] = -1
@@ -189,10 +192,10 @@ extension Changeset {
 
     // Deletes: old items that are gone, or went to an inserted section.
     for section in 0..<oldSectionCount where oldSectionNew[section] >= 0 {
-      let start = old._sectionStarts[section]
-      for position in start..<old._sectionStarts[section + 1] {
+      let start = oldFlat.starts[section]
+      for position in start..<oldFlat.starts[section + 1] {
         let match = Int(oldToNew[position])
-        if match < 0 || newSectionOld[Int(new._itemSections[match])] < 0 {
+        if match < 0 || newSectionOld[Int(newFlat.sections[match])] < 0 {
           result.itemDeletes.append(ItemPath(section: section, item: position - start))
         }
       }

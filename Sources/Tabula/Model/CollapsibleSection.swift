@@ -69,7 +69,7 @@ extension Snapshot {
     let hidden = _sections.indices.filter {
       collapsed.contains(_sections[$0].id) && numberOfItems(inSectionAt: $0) > 0
     }
-    if _shared == nil && !hidden.isEmpty {
+    if !_store.isShared && !hidden.isEmpty {
       // Flat arrays: built once, rather than copied per hidden section.
       let sections = _sections.indices.map { index in
         let model = _sections[index]
@@ -116,14 +116,9 @@ extension Snapshot {
     }
     result._sectionHashes = _sectionHashes
     result._sectionTable = _sectionTable
-    result._sectionStarts = _sectionStarts
-    result._items = _items
-    result._itemHashes = _itemHashes
-    result._itemSections = _itemSections
-    result._itemTable = _itemTable
+    result._store = _store
     result._itemMarks = _itemMarks
     result._reloadedSections = _reloadedSections
-    result._shared = _shared
     result._checkInvariants()
     return result
   }

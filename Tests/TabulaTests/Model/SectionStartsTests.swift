@@ -151,7 +151,7 @@ struct SectionStartsTests {
   func snapshotsWithManySections(seed: UInt64) throws {
     var random = SeededRandom(seed: 100 + seed)
     let (base, baseModel) = try manySections()
-    #expect(try #require(base._shared).starts.depth == 2)
+    #expect(try #require(base._store.shared).starts.depth == 2)
     var versions = [(snapshot: base, model: baseModel)]
     var nextID = 100_000
     for step in 0..<200 {
@@ -284,8 +284,8 @@ struct SectionStartsTests {
     var within = base
     try within.moveItem(5, afterItem: 5 + 199 * 3)
     #expect(
-      ObjectIdentifier(try #require(within._shared).starts.root)
-        == ObjectIdentifier(try #require(base._shared).starts.root))
+      ObjectIdentifier(try #require(within._store.shared).starts.root)
+        == ObjectIdentifier(try #require(base._store.shared).starts.root))
     #expect(NaiveModel(base) == model, "the base is intact")
   }
 

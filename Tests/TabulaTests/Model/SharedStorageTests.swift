@@ -219,7 +219,7 @@ struct SharedStorageTests {
         ? random.int(in: max(0, versions.count - 30)..<versions.count) : versions.count - 1
       var (snapshot, model) = versions[parent]
       let present = model.allItems.map(\.id)
-      let overlayBefore = snapshot._shared!.ids.overlay.count
+      let overlayBefore = snapshot._store.shared!.ids.overlay.count
       if present.count < 2 || random.chance(0.6) {
         let absent = Set(0..<nextID).subtracting(present).sorted()
         let id: Int
@@ -238,7 +238,7 @@ struct SharedStorageTests {
           model = try model.inserting([TestItem(id: id)], relativeTo: anchor, after: true).get()
           try snapshot.insertItems([TestItem(id: id)], afterItem: anchor)
         }
-        if snapshot._shared!.ids.overlay.count < overlayBefore { rebuilds += 1 }
+        if snapshot._store.shared!.ids.overlay.count < overlayBefore { rebuilds += 1 }
       } else {
         let ids = (0..<random.int(in: 1...3)).map { _ in present[random.int(in: 0..<present.count)]
         }
@@ -310,9 +310,9 @@ struct SharedStorageTests {
     // by one, relabelling.
     for _ in 0..<10 { try insert(fresh(100), after: first) }
     let items = snapshot.items
-    snapshot._shared = _PersistentItems(
+    snapshot._store.shared = _PersistentItems(
       items: items, hashes: items.map { IDHashing.hash($0.id) }, labelSpacing: 64,
-      starts: snapshot._shared!.starts.array)
+      starts: snapshot._store.shared!.starts.array)
     for _ in 0..<50 { try insert(fresh(100), after: first) }
     let ids = (0..<70_000).filter { $0 % 101 == 0 } + (1_000_000..<nextID).filter { $0 % 101 == 0 }
     expectIntact(versions, where: { $0 % 8 == 0 || $0 > 60 }, ids: ids)
@@ -332,7 +332,7 @@ struct SharedStorageTests {
       #expect(snapshot.usesSharedStorage)
       versions.append((snapshot, model))
     }
-    let baseCount = try #require(snapshot._shared).ids.baseCount
+    let baseCount = try #require(snapshot._store.shared).ids.baseCount
     #expect(baseCount < 5_000, "the base was rebuilt without the deleted ids")
     expectIntact(versions, where: { $0 % 10 == 0 }, ids: Array(stride(from: 0, to: 20_000, by: 37)))
   }
@@ -363,14 +363,14 @@ struct SharedStorageTests {
     // every 600 inserts): the leaves far away were relabelled too.
     var (snapshot, model) = try sharedSnapshot(count: 5000, sections: 2)
     let old = snapshot
-    let before = try #require(snapshot._shared).tree.verify()
+    let before = try #require(snapshot._store.shared).tree.verify()
     for id in 10_000..<13_000 {
       try snapshot.insertItems([TestItem(id: id)], beforeItem: anchor)
       model = try model.inserting([TestItem(id: id)], relativeTo: anchor, after: false).get()
     }
     #expect(NaiveModel(snapshot) == model)
     snapshot._verifyInvariants()
-    let after = Set(try #require(snapshot._shared).tree.verify())
+    let after = Set(try #require(snapshot._store.shared).tree.verify())
     // The leaves at the other end of the list keep their labels.
     let far = anchor == 0 ? before.suffix(50) : before.prefix(50)
     #expect(Set(far).isSubset(of: after), "the leaves far from the inserts keep their labels")
@@ -383,9 +383,9 @@ struct SharedStorageTests {
     // Leaves labelled 2 apart: the second split between two of them finds
     // no free label, and no subtree below the root has room.
     let items = snapshot.items
-    snapshot._shared = _PersistentItems(
+    snapshot._store.shared = _PersistentItems(
       items: items, hashes: items.map { IDHashing.hash($0.id) }, labelSpacing: 2,
-      starts: snapshot._shared!.starts.array)
+      starts: snapshot._store.shared!.starts.array)
     snapshot._verifyInvariants()
     for id in 1000..<1100 {
       try snapshot.insertItems([TestItem(id: id)], afterItem: 10)
@@ -396,7 +396,7 @@ struct SharedStorageTests {
     }
     #expect(NaiveModel(snapshot) == model)
     snapshot._verifyInvariants()
-    let labels = try #require(snapshot._shared).tree.verify()
+    let labels = try #require(snapshot._store.shared).tree.verify()
     #expect(labels.first! > 1 << 32, "relabelled evenly over the whole range")
   }
 
@@ -618,7 +618,7 @@ struct SharedStorageTests {
     }
     func leaf(holding id: Int, in snapshot: TestSnapshot) -> _ItemChunk<TestItem> {
       let flat = snapshot._flatIndex(of: id)!
-      return snapshot._shared!.tree.leaf(at: flat).leaf
+      return snapshot._store.shared!.tree.leaf(at: flat).leaf
     }
     var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
     let baseLeaf = leaf(holding: first - 3, in: base)
@@ -650,8 +650,9 @@ struct SharedStorageTests {
           #expect(bytes < 700, "\(label) added \(bytes) bytes")
           // One candidate a side at most: the diff reads the change off.
           let (oldLeaves, newLeaves) = try #require(
-            Changeset._unsharedLeaves(once._shared!.tree.root, twice._shared!.tree.root, limit: 99))
-          let (oldSide, newSide) = Changeset._candidates(oldLeaves, newLeaves)
+            _TreeDifference._unsharedLeaves(
+              once._store.shared!.tree.root, twice._store.shared!.tree.root, limit: 99))
+          let (oldSide, newSide) = _TreeDifference._candidates(oldLeaves, newLeaves)
           #expect(
             oldSide.positions.count <= 1 && newSide.positions.count <= 1,
             "\(label): \(oldSide.positions.count) and \(newSide.positions.count) candidates")
@@ -686,7 +687,7 @@ struct SharedStorageTests {
     func buffers(_ snapshot: TestSnapshot) -> (nodes: Set<ObjectIdentifier>, arrays: Set<UInt>) {
       var nodes = Set<ObjectIdentifier>()
       var arrays = Set<UInt>()
-      snapshot._shared!.tree.forEachNode { node in
+      snapshot._store.shared!.tree.forEachNode { node in
         nodes.insert(ObjectIdentifier(node))
         for array in [
           bufferAddress(node.storedCounts),
@@ -704,7 +705,7 @@ struct SharedStorageTests {
       var moved = base
       try moved.moveItem(id, afterItem: anchor)
       var copied = 0
-      moved._shared!.tree.forEachNode { node in
+      moved._store.shared!.tree.forEachNode { node in
         guard node.height > 0, !baseNodes.contains(ObjectIdentifier(node)) else { return }
         let arrays = [
           bufferAddress(node.storedCounts),
@@ -725,7 +726,7 @@ struct SharedStorageTests {
   func movesAndSectionStarts() throws {
     let (base, model) = try sharedSnapshot(count: 30_000, sections: 6)
     func startsRoot(_ snapshot: TestSnapshot) -> ObjectIdentifier? {
-      snapshot._shared.map { ObjectIdentifier($0.starts.root) }
+      snapshot._store.shared.map { ObjectIdentifier($0.starts.root) }
     }
     var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
     // Section s holds the ids equal to s modulo 5 (section 5 is empty).

@@ -30,7 +30,7 @@ struct _PersistentItems<Item: Diffable>: Sendable {
 
   @inlinable var count: Int { tree.count }
 
-  /// The item at `index` (out of line: see `_sharedItem(atFlatIndex:)`).
+  /// The item at `index` (out of line: see `_ItemStore.item(atFlatIndex:)`).
   ///
   /// - Complexity: O(log n).
   @inlinable @inline(never)

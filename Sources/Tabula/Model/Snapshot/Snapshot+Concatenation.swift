@@ -39,18 +39,16 @@ extension Snapshot {
     var result = Snapshot()
     result._sections = parts.flatMap { $0._sections }
     result._sectionHashes = parts.flatMap { $0._sectionHashes }
-    result._items = parts.flatMap { $0._items }
-    result._itemHashes = parts.flatMap { $0._itemHashes }
     var starts = [0]
     starts.reserveCapacity(result._sections.count + 1)
     for part in parts {
       let base = starts[starts.count - 1]
-      starts.append(contentsOf: part._sectionStarts.dropFirst().map { $0 + base })
+      starts.append(contentsOf: part._allSectionStarts.dropFirst().map { $0 + base })
     }
-    result._sectionStarts = starts
     try result._rebuildSectionTable()
-    result._rebuildItemSections()
-    try result._rebuildItemTable()
+    result._store = try _ItemStore(
+      items: parts.flatMap { $0._allItems }, hashes: parts.flatMap { $0._store.allHashes },
+      starts: starts)
     result._checkInvariants()
     return result
   }

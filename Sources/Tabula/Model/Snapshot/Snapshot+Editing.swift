@@ -110,7 +110,9 @@ extension Snapshot {
   @inlinable
   public mutating func deleteAllItems(keepingSections: Bool = false) {
     if keepingSections {
-      _replaceItems([], hashes: [], starts: Array(repeating: 0, count: _sections.count + 1))
+      _store.replaceAll([], hashes: [], starts: Array(repeating: 0, count: _sections.count + 1))
+      _itemMarks = [:]
+      _checkInvariants()
     } else {
       self = Snapshot()
     }
@@ -151,18 +153,10 @@ extension Snapshot {
       throw .unknownSectionIDs([String(reflecting: sectionID)])
     }
     let range = _sectionRange(section)
-    var copy = self
-    copy._moveToFlatStorage()
-    let items = copy._items
-    let hashes = copy._itemHashes
-    let order = _stableOrder(of: items[range], by: areInIncreasingOrder)
-    for (offset, source) in order.enumerated() {
-      copy._items[range.lowerBound + offset] = items[source]
-      copy._itemHashes[range.lowerBound + offset] = hashes[source]
-    }
-    try copy._rebuildItemTable()
-    copy._checkInvariants()
-    self = copy
+    let items = _items(inFlatRange: range)
+    let order = _stableOrder(of: items, by: areInIncreasingOrder).map { $0 - items.startIndex }
+    _store.reorder(range, by: order)
+    _checkInvariants()
   }
 
   /// Replaces items with new values of the same ids (new content).
@@ -184,15 +178,7 @@ extension Snapshot {
       }
     }
     guard unknown.isEmpty else { throw .unknownItemIDs(unknown) }
-    if _prepareSharedEdit(changing: items.count), var shared = _shared {
-      _shared = nil
-      for (item, flat) in zip(items, positions) {
-        shared.replace(at: flat, with: item, hash: IDHashing.hash(item.id))
-      }
-      _shared = shared
-      return
-    }
-    for (item, flat) in zip(items, positions) { _items[flat] = item }
+    _store.update(items, atFlatIndices: positions, preparing: true)
   }
 
   /// Replaces the items at `paths` (valid paths) with new values of the
@@ -205,15 +191,7 @@ extension Snapshot {
   @inlinable
   mutating func _replaceItemsKeepingStorage(at paths: [ItemPath], with items: [Item]) {
     let flats = paths.map { _sectionStart($0.section) + $0.item }
-    if var shared = _shared {
-      _shared = nil
-      for (item, flat) in zip(items, flats) {
-        shared.replace(at: flat, with: item, hash: IDHashing.hash(item.id))
-      }
-      _shared = shared
-    } else {
-      for (item, flat) in zip(items, flats) { _items[flat] = item }
-    }
+    _store.update(items, atFlatIndices: flats, preparing: false)
   }
 
   /// Replaces the items of one section.

@@ -11,8 +11,8 @@ extension Snapshot {
   }
 
   /// Checks that the indexes agree with the stored sections and items, in
-  /// any build: what tests call. The sections and marks are checked the same
-  /// way in both representations; the items by their own storage's checks.
+  /// any build: what tests call. The sections and marks are checked here;
+  /// the items by their store (`_ItemStore.verify(sectionCount:)`).
   ///
   /// - Complexity: O(n), or O(n log n) in shared storage.
   @usableFromInline
@@ -29,43 +29,10 @@ extension Snapshot {
       precondition(_sectionIndex(of: _sections[section].id) == section, "section index")
     }
     precondition(_sectionTable.storedPositions.count == _sections.count, "one per section")
-    if let shared = _shared {
-      _verifySharedItems(shared)
-    } else {
-      _verifyFlatItems()
-    }
+    _store.verify(sectionCount: _sections.count)
     for id in _itemMarks.keys { precondition(_flatIndex(of: id) != nil, "marked item exists") }
     for id in _reloadedSections {
       precondition(_sectionIndex(of: id) != nil, "marked section exists")
     }
-  }
-
-  /// The flat arrays: each item's section, hash and index entry.
-  @usableFromInline
-  func _verifyFlatItems() {
-    for section in _sections.indices {
-      for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
-        precondition(Int(_itemSections[flat]) == section, "section of item \(flat)")
-      }
-    }
-    precondition(_itemHashes.count == _items.count, "one hash per item")
-    precondition(_itemSections.count == _items.count, "one section per item")
-    for flat in _items.indices {
-      precondition(_itemHashes[flat] == IDHashing.hash(_items[flat].id), "item hash \(flat)")
-      precondition(_flatIndex(of: _items[flat].id) == flat, "item index \(flat)")
-    }
-    precondition(_itemTable.storedPositions.count == _items.count, "one entry per item")
-  }
-
-  /// Shared storage: the tree's counts and label order, the id index's
-  /// structure and that it finds every item where it is
-  /// (``_PersistentItems/verify()``), and no flat items beside it.
-  @usableFromInline
-  func _verifySharedItems(_ shared: _PersistentItems<Item>) {
-    shared.verify()
-    precondition(
-      _items.isEmpty && _itemHashes.isEmpty && _itemSections.isEmpty && _sectionStarts.isEmpty,
-      "no flat items or starts beside shared storage")
-    precondition(shared.starts.sectionCount == _sections.count, "one count per section")
   }
 }

@@ -192,23 +192,6 @@ extension Snapshot {
   @inlinable
   public var reloadedSectionIDs: Set<SectionModel.ID> { _reloadedSections }
 
-  /// The flat index of `path`, or `nil` when it is outside the snapshot.
-  @inlinable @inline(__always)
-  func _uncheckedFlatIndex(of path: ItemPath) -> Int? {
-    guard UInt(bitPattern: path.section) < UInt(bitPattern: _sections.count) else { return nil }
-    guard _shared == nil else {
-      let range = _sharedSectionRange(path.section)
-      guard UInt(bitPattern: path.item) < UInt(bitPattern: range.count) else { return nil }
-      return range.lowerBound &+ path.item
-    }
-    return _sectionStarts.withUnsafeBufferPointer { starts in
-      let start = starts[path.section]
-      let count = starts[path.section &+ 1] &- start
-      guard UInt(bitPattern: path.item) < UInt(bitPattern: count) else { return nil }
-      return start &+ path.item
-    }
-  }
-
   /// Traps with the message naming `path` and the valid range.
   @usableFromInline @inline(never)
   func _outOfRange(_ path: ItemPath) -> Never {
@@ -292,13 +275,6 @@ extension Snapshot: CustomStringConvertible {
     func same<Element>(_ a: [Element], _ b: [Element]) -> Bool {
       a.count == b.count && a._sharesBuffer(with: b)
     }
-    if let shared = _shared {
-      guard let otherShared = other._shared else { return false }
-      return shared.tree.root === otherShared.tree.root
-        && shared.ids.overlay.root === otherShared.ids.overlay.root
-        && shared.starts.root === otherShared.starts.root
-        && same(_sections, other._sections)
-    }
-    return other._shared == nil && same(_items, other._items) && same(_sections, other._sections)
+    return _store.isIdentical(to: other._store) && same(_sections, other._sections)
   }
 }

@@ -52,20 +52,11 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
   @usableFromInline var _sections: [SectionModel]
   @usableFromInline var _sectionHashes: [Int]
   @usableFromInline var _sectionTable: IDTable
-  /// `_sectionStarts[s]` is the flat index of section `s`'s first item; one
-  /// extra entry holds the item count. Empty in shared storage, which keeps
-  /// the starts itself (`Snapshot+SectionStarts.swift`).
-  @usableFromInline var _sectionStarts: [Int]
-  @usableFromInline var _items: [Item]
-  @usableFromInline var _itemHashes: [Int]
-  @usableFromInline var _itemSections: [Int32]
-  @usableFromInline var _itemTable: IDTable
+  /// The items, their index and where each section starts, in flat arrays
+  /// or in storage that versions share (`Model/ItemStore/`).
+  @usableFromInline var _store: _ItemStore<Item>
   @usableFromInline var _itemMarks: [Item.ID: UpdateKind]
   @usableFromInline var _reloadedSections: Set<SectionModel.ID>
-  /// The items of a large snapshot that has been edited, in storage its
-  /// versions share; `nil` for the flat arrays above (which are then the
-  /// items). See `Snapshot+SharedStorage.swift`.
-  @usableFromInline var _shared: _PersistentItems<Item>?
 
   /// An empty snapshot: no sections, no items.
   @inlinable
@@ -73,14 +64,9 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
     _sections = []
     _sectionHashes = []
     _sectionTable = IDTable(capacity: 0)
-    _sectionStarts = [0]
-    _items = []
-    _itemHashes = []
-    _itemSections = []
-    _itemTable = IDTable(capacity: 0)
+    _store = _ItemStore()
     _itemMarks = [:]
     _reloadedSections = []
-    _shared = nil
   }
 
   /// Creates a snapshot of `sections`, in order. Sections may be empty.
@@ -154,11 +140,7 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
     _sections = [section]
     _sectionHashes = IDHashing.hashes(of: _sections)
     _sectionTable = IDTable(hashes: _sectionHashes, equal: { _, _ in true }, duplicate: { _, _ in })
-    _sectionStarts = [0, 1]
-    _items = [item]
-    _itemHashes = IDHashing.hashes(of: _items)
-    _itemSections = [0]
-    _itemTable = IDTable(hashes: _itemHashes, equal: { _, _ in true }, duplicate: { _, _ in })
+    _store = _ItemStore(oneItem: item)
     _checkInvariants()
   }
 
@@ -184,12 +166,8 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
     self.init()
     _sections = sections
     _sectionHashes = IDHashing.hashes(of: sections)
-    _sectionStarts = starts
-    _items = items
-    _itemHashes = itemHashes
     try _rebuildSectionTable()
-    _rebuildItemSections()
-    try _rebuildItemTable()
+    _store = try _ItemStore(items: items, hashes: itemHashes, starts: starts)
     _checkInvariants()
   }
 
@@ -208,87 +186,6 @@ public struct Snapshot<SectionModel: Diffable, Item: Diffable>: Sendable {
         })
     }
     _sectionTable = table
-  }
-
-  /// Recomputes the section of every item from the section starts.
-  @inlinable
-  mutating func _rebuildItemSections() {
-    guard _shared == nil else { return }  // shared storage finds sections by their starts
-    // Never `Array(unsafeUninitializedCapacity: 0)`: it writes the count into
-    // the standard library's shared empty-array storage, a data race when
-    // several threads do it (ThreadSanitizer reports it).
-    guard !_items.isEmpty else {
-      _itemSections = []
-      return
-    }
-    let starts = _sectionStarts
-    _itemSections = Array(unsafeUninitializedCapacity: _items.count) { buffer, count in
-      for section in 0..<(starts.count - 1) {
-        let value = Int32(truncatingIfNeeded: section)
-        for flat in starts[section]..<starts[section + 1] {
-          (buffer.baseAddress! + flat).initialize(to: value)
-        }
-      }
-      count = starts[starts.count - 1]
-    }
-  }
-
-  /// Rebuilds the item index from the stored hashes.
-  @inlinable
-  mutating func _rebuildItemTable() throws(SnapshotError) {
-    var duplicates: [Int: [Int]] = [:]
-    let table = _items.withUnsafeBufferPointer { items in
-      IDTable(
-        hashes: _itemHashes, equal: { items[$0].id == items[$1].id },
-        duplicate: { first, later in duplicates[first, default: [first]].append(later) })
-    }
-    guard duplicates.isEmpty else {
-      throw .duplicateItemIDs(
-        duplicates.sorted { $0.key < $1.key }.map {
-          SnapshotError.Duplicate(
-            id: String(reflecting: _items[$0.key].id),
-            positions: $0.value.map(_path(atFlatIndex:)))
-        })
-    }
-    _itemTable = table
-  }
-
-  /// The path of the item at flat index `flat`.
-  @inlinable
-  func _path(atFlatIndex flat: Int) -> ItemPath {
-    guard _shared == nil else {
-      let (section, start) = _sharedSection(containing: flat)
-      return ItemPath(section: section, item: flat &- start)
-    }
-    let section = _itemSection(atFlatIndex: flat)
-    let start = _sectionStarts.withUnsafeBufferPointer { $0[section] }
-    return ItemPath(section: section, item: flat &- start)
-  }
-
-  /// The flat index of the item with `id`, if present.
-  @inlinable
-  func _flatIndex(of id: Item.ID) -> Int? {
-    _flatIndex(of: id, hash: IDHashing.hash(id))
-  }
-
-  /// The flat index of the item with `id`, whose hash is `hash`, if present.
-  @inlinable
-  func _flatIndex(of id: Item.ID, hash: Int) -> Int? {
-    if _shared != nil { return _sharedFlatIndex(of: id, hash: hash) }
-    return _items.withUnsafeBufferPointer { items in
-      _itemTable.find(hash: hash) { items[$0].id == id }
-    }
-  }
-
-  /// The flat indices of the items with ids `first` and `second`, if
-  /// present: in shared storage, both looked up in one walk down the tree.
-  @inlinable
-  func _flatIndices(of first: Item.ID, _ second: Item.ID) -> (Int?, Int?) {
-    let (firstHash, secondHash) = (IDHashing.hash(first), IDHashing.hash(second))
-    guard let shared = _shared else {
-      return (_flatIndex(of: first, hash: firstHash), _flatIndex(of: second, hash: secondHash))
-    }
-    return shared.indices(of: (first, firstHash), (second, secondHash))
   }
 
   /// The index of the section with `id`, if present.

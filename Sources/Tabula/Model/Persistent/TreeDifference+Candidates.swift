@@ -1,4 +1,4 @@
-// The candidates of the shared-storage diff (`Changeset+SharedStorage.swift`):
+// The candidates of the shared-storage diff (`Diffing/Changeset+SharedStorage.swift`):
 // the items of the leaves two versions do not share, less the common ends
 // of two leaves with the same label.
 //
@@ -12,7 +12,7 @@
 // leaves one candidate instead of 64 a side (a move: one in each of its two
 // leaves), and the diff of a one-item change touches a handful of items.
 
-extension Changeset {
+extension _TreeDifference {
   /// One side's candidates: flat positions, items and their id hashes,
   /// ascending.
   @usableFromInline

@@ -3,16 +3,18 @@
 ///
 /// A batch names positions (deleted rows at old positions, inserted rows at
 /// new ones), each list sorted ascending; every row it does not name keeps
-/// its order and fills the free positions. Two parts of Tabula place rows
-/// that way and share these functions:
+/// its order and fills the free positions. Three parts of Tabula count that
+/// way and share these functions:
 ///
 /// - the stager (``StagedChangeset``, through `ReloadInference`) works out
 ///   where UIKit puts a reloaded row;
 /// - ``BatchPositionMap`` (in Hosting, which sits above Diffing) follows a
-///   host's cells, selection and highlights through a batch.
+///   host's cells, selection and highlights through a batch;
+/// - the shared-storage diff counts the candidates before a position (in
+///   Model, through the item store).
 ///
-/// It lives in Diffing, the lower of the two layers, so that both see it
-/// and neither reaches up.
+/// It lives in Model, the lowest of the three layers, so that all see it
+/// and none reaches up.
 ///
 /// ```swift
 /// // Rows 1 and 4 deleted, a row inserted at 0: where does old row 3 go?

@@ -1,11 +1,11 @@
 // Finding the leaves two versions in shared storage do not share: a walk
 // down both trees that drops every node both hold without touching it (see
-// `Changeset+SharedStorage.swift`). Where the two trees have the same shape
+// `Diffing/Changeset+SharedStorage.swift`). Where the two trees have the same shape
 // (what an edit that splits no node leaves), it pairs the children slot by
 // slot and descends only into the pairs that differ; where the shapes part
 // (a split, a relabelling, a dropped leaf), it goes level by level.
 
-extension Changeset {
+extension _TreeDifference {
   /// A tree node met while looking for the unshared leaves: its address,
   /// the flat position of its first item and its height, read from its
   /// parent (the child's address from the parent's array, its position from

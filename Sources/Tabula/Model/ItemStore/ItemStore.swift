@@ -1,0 +1,238 @@
+// A snapshot's items, in one of two representations behind one interface.
+// A snapshot built from arrays keeps its items flat (`_FlatItems`: O(1)
+// lookups, O(n) edits). The first edit of a snapshot of at least
+// `_sharedStorageThreshold` items moves them into storage that versions
+// share (`_PersistentItems`: a counted B-tree, a two-layer id index and a
+// tree of the sections' counts): from then on an edit of k items costs
+// O(k log n) and lookups O(log n), and a diff against a version it descends
+// from walks only what the two do not share
+// (`differingItems(from:limit:)`). Only this folder's files choose between
+// the two.
+
+/// The item count from which an edited snapshot keeps its items in shared
+/// storage. Below it, copying the flat arrays costs less than the tree's
+/// constant factors (measured in `tabula-bench`, `snapshot.edit`).
+@usableFromInline let _sharedStorageThreshold = 4096
+
+/// A snapshot's items, their ids' index and the sections' starts: flat
+/// arrays, or storage that versions share.
+@usableFromInline
+struct _ItemStore<Item: Diffable>: Sendable {
+  /// The items when `shared` is `nil`; else empty (no starts either).
+  @usableFromInline var flat: _FlatItems<Item>
+  /// The items of a large snapshot that has been edited, in storage its
+  /// versions share; `nil` for the flat arrays.
+  @usableFromInline var shared: _PersistentItems<Item>?
+
+  /// No sections, no items.
+  @inlinable
+  init() {
+    flat = _FlatItems()
+    shared = nil
+  }
+
+  /// Flat storage of `items` (their `hashes` made) in the sections that
+  /// `starts` delimit.
+  ///
+  /// - Throws: ``SnapshotError/duplicateItemIDs(_:)`` naming every
+  ///   duplicate with all its paths.
+  @inlinable
+  init(items: [Item], hashes: [Int], starts: [Int]) throws(SnapshotError) {
+    self.init()
+    flat.starts = starts
+    flat.items = items
+    flat.hashes = hashes
+    flat.rebuildSections()
+    try flat.rebuildTable()
+  }
+
+  /// One item in one section: it cannot have a duplicate, so the store is
+  /// made without checks.
+  @inlinable
+  init(oneItem item: Item) {
+    self.init()
+    flat.starts = [0, 1]
+    flat.items = [item]
+    flat.hashes = IDHashing.hashes(of: [item])
+    flat.sections = [0]
+    flat.table = IDTable(hashes: flat.hashes, equal: { _, _ in true }, duplicate: { _, _ in })
+  }
+
+  /// Whether the items are in storage that versions share.
+  @inlinable
+  var isShared: Bool { shared != nil }
+
+  /// The number of items.
+  // The flat representation is tested first with `== nil`, which reads no
+  // reference: binding the shared storage would retain and release its
+  // roots on every lookup of a flat snapshot.
+  @inlinable
+  var count: Int { shared == nil ? flat.items.count : shared!.count }
+
+  /// The item at flat index `flat`.
+  @inlinable @inline(__always)
+  func item(atFlatIndex index: Int) -> Item {
+    if shared == nil { return flat.items.withUnsafeBufferPointer { $0[index] } }
+    // Out of line, on the shared storage alone: a call that took the whole
+    // store would make a caller reading a snapshot it does not own (a
+    // controller's) copy it, retaining every buffer, on every lookup.
+    return shared!.item(at: index)
+  }
+
+  /// The flat index of the item with `id`, whose hash is `hash`, if present.
+  @inlinable
+  func index(of id: Item.ID, hash: Int) -> Int? {
+    if shared == nil { return flat.index(of: id, hash: hash) }
+    return shared!.outOfLineIndex(of: id, hash: hash)
+  }
+
+  /// The flat indices of the items with ids `first` and `second`, if
+  /// present: in shared storage, both looked up in one walk down the tree.
+  @inlinable
+  func indices(of first: Item.ID, _ second: Item.ID) -> (Int?, Int?) {
+    let (firstHash, secondHash) = (IDHashing.hash(first), IDHashing.hash(second))
+    guard let shared else {
+      return (flat.index(of: first, hash: firstHash), flat.index(of: second, hash: secondHash))
+    }
+    return shared.indices(of: (first, firstHash), (second, secondHash))
+  }
+
+  /// The index of the section holding flat index `index`.
+  @inlinable
+  func section(atFlatIndex index: Int) -> Int {
+    if shared == nil { return flat.sections.withUnsafeBufferPointer { Int($0[index]) } }
+    return shared!.section(containing: index).section
+  }
+
+  /// The path of the item at flat index `index`.
+  @inlinable
+  func path(atFlatIndex index: Int) -> ItemPath {
+    guard shared == nil else {
+      let (section, start) = shared!.section(containing: index)
+      return ItemPath(section: section, item: index &- start)
+    }
+    return flat.path(atFlatIndex: index)
+  }
+
+  /// The flat range of section `index`'s items.
+  ///
+  /// - Complexity: O(1); O(log s) in shared storage.
+  @inlinable
+  func sectionRange(_ index: Int) -> Range<Int> {
+    if shared == nil { return flat.starts[index]..<flat.starts[index + 1] }
+    return shared!.sectionRange(index)
+  }
+
+  /// The flat index of section `index`'s first item; `index` equal to the
+  /// section count gives the item count.
+  ///
+  /// - Complexity: O(1); O(log s) in shared storage.
+  @inlinable
+  func sectionStart(_ index: Int) -> Int {
+    if shared == nil { return flat.starts[index] }
+    return shared!.sectionRange(index).lowerBound
+  }
+
+  /// The flat index of `path`, or `nil` when it is outside the snapshot's
+  /// `sectionCount` sections.
+  @inlinable @inline(__always)
+  func flatIndex(of path: ItemPath, sectionCount: Int) -> Int? {
+    guard UInt(bitPattern: path.section) < UInt(bitPattern: sectionCount) else { return nil }
+    guard shared == nil else {
+      let range = shared!.sectionRange(path.section)
+      guard UInt(bitPattern: path.item) < UInt(bitPattern: range.count) else { return nil }
+      return range.lowerBound &+ path.item
+    }
+    return flat.starts.withUnsafeBufferPointer { starts in
+      let start = starts[path.section]
+      let count = starts[path.section &+ 1] &- start
+      guard UInt(bitPattern: path.item) < UInt(bitPattern: count) else { return nil }
+      return start &+ path.item
+    }
+  }
+
+  /// Every section's start, and the item count last.
+  ///
+  /// - Complexity: O(1); O(s) in shared storage.
+  @inlinable
+  var allSectionStarts: [Int] { shared?.starts.array ?? flat.starts }
+
+  /// The items in flat `range`, in order.
+  ///
+  /// - Complexity: O(k + log n) for k items.
+  @inlinable
+  func items(inFlatRange range: Range<Int>) -> ArraySlice<Item> {
+    guard let shared else { return flat.items[range] }
+    var result: [Item] = []
+    result.reserveCapacity(range.count)
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let (leaf, offset) = shared.tree.leaf(at: index)
+      let end = min(leaf.count, offset + range.upperBound - index)
+      result.append(contentsOf: leaf.items[offset..<end])
+      index += end - offset
+    }
+    return result[...]
+  }
+
+  /// Every item, in order.
+  @inlinable
+  var allItems: [Item] { shared?.tree.flattened().items ?? flat.items }
+
+  /// Every item's id hash, in order.
+  @inlinable
+  var allHashes: [Int] { shared?.tree.flattened().hashes ?? flat.hashes }
+
+  /// Whether `other` is this very storage (a copy never changed).
+  @inlinable
+  func isIdentical(to other: _ItemStore) -> Bool {
+    if let shared {
+      guard let otherShared = other.shared else { return false }
+      return shared.tree.root === otherShared.tree.root
+        && shared.ids.overlay.root === otherShared.ids.overlay.root
+        && shared.starts.root === otherShared.starts.root
+    }
+    return other.shared == nil && flat.items.count == other.flat.items.count
+      && flat.items._sharesBuffer(with: other.flat.items)
+  }
+
+  /// Whether none of `items` (whose hashes are `hashes`) is present and
+  /// none repeats: what an insert that patches the indexes in place (an
+  /// append to flat arrays, any insert in shared storage) checks first.
+  @inlinable
+  func areNew(_ items: [Item], hashes: [Int]) -> Bool {
+    for offset in items.indices where index(of: items[offset].id, hash: hashes[offset]) != nil {
+      return false
+    }
+    return !_ItemStore.repeats(items, hashes: hashes)
+  }
+
+  /// Whether an id repeats among `items` (whose hashes are `hashes`),
+  /// found through the hashes (no hashing again).
+  @inlinable
+  static func repeats(_ items: [Item], hashes: [Int]) -> Bool {
+    var repeats = false
+    if items.count > 1 {
+      items.withUnsafeBufferPointer { items in
+        _ = IDTable(
+          hashes: hashes, equal: { items[$0].id == items[$1].id },
+          duplicate: { _, _ in repeats = true })
+      }
+    }
+    return repeats
+  }
+
+  /// Checks the storage's own invariants, for `sectionCount` sections.
+  @usableFromInline
+  func verify(sectionCount: Int) {
+    guard let shared else {
+      flat.verify(sectionCount: sectionCount)
+      return
+    }
+    shared.verify()
+    precondition(
+      flat.items.isEmpty && flat.hashes.isEmpty && flat.sections.isEmpty && flat.starts.isEmpty,
+      "no flat items or starts beside shared storage")
+    precondition(shared.starts.sectionCount == sectionCount, "one count per section")
+  }
+}
