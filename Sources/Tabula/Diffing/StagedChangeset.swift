@@ -160,7 +160,10 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
     let updates = changes.itemUpdates
     var first = [Bool](repeating: false, count: updates.count)
     let moved = Set(changes.itemMoves.map(\.from))
-    let inference = ReloadInference(changes)
+    // Made at the first reload that is not moved: grouping and sorting the
+    // deletes and inserts costs more than the rest of this, and a change
+    // without reloads (reconfigured rows) never needs it.
+    var inference: ReloadInference?
     // Reloads not in place: each one's inferred position, and which of
     // them is at each position.
     var misplaced: [(update: Int, inferred: ItemPath)] = []
@@ -169,7 +172,8 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
       if moved.contains(update.from) {
         first[index] = true
       } else if update.kind == .reload {
-        let inferred = inference.destination(of: update.from)
+        if inference == nil { inference = ReloadInference(changes) }
+        let inferred = inference!.destination(of: update.from)
         guard inferred != update.to else { continue }
         misplacedAt[update.to] = misplaced.count
         misplaced.append((index, inferred))
