@@ -55,6 +55,19 @@ extension _ItemStore {
     return count &* 64 > total ? shared != nil : shared == nil
   }
 
+  /// Runs `edit` on a copy of this store and keeps the copy only if it
+  /// succeeds: a failed edit changes nothing, not even the storage (an edit
+  /// that moves the items to the other storage, or falls back to the flat
+  /// path to name its duplicates, runs this way).
+  @inlinable
+  mutating func onACopy(_ edit: (inout _ItemStore) throws(SnapshotError) -> Void)
+    throws(SnapshotError)
+  {
+    var copy = self
+    try edit(&copy)
+    self = copy
+  }
+
   /// Replaces every section start (an edit of sections: O(s) in either
   /// storage); in flat storage, also each item's section when
   /// `itemSectionsChange` (O(n)).
@@ -126,21 +139,19 @@ extension _ItemStore {
   mutating func insert(_ items: [Item], atFlatIndex index: Int, section: Int) throws(SnapshotError)
   {
     if storageChanges(forEditing: items.count) {
-      var copy = self
-      copy.prepareEdit(changing: items.count)
-      try copy.insert(items, atFlatIndex: index, section: section)
-      self = copy
-      return
+      return try onACopy { (copy) throws(SnapshotError) in
+        copy.prepareEdit(changing: items.count)
+        try copy.insert(items, atFlatIndex: index, section: section)
+      }
     }
     let hashes = IDHashing.hashes(of: items)
-    if prepareEdit(changing: items.count) {
+    if isShared {
       guard areNew(items, hashes: hashes) else {
         // The flat path's rebuild names every duplicate with its paths.
-        var copy = self
-        copy.moveToFlatStorage()
-        try copy.flat.insert(items, hashes: hashes, atFlatIndex: index, section: section)
-        self = copy
-        return
+        return try onACopy { (copy) throws(SnapshotError) in
+          copy.moveToFlatStorage()
+          try copy.flat.insert(items, hashes: hashes, atFlatIndex: index, section: section)
+        }
       }
       sharedInsert(items, hashes: hashes, atFlatIndex: index, section: section)
       return
@@ -187,15 +198,6 @@ extension _ItemStore {
     var isDoomed = [Bool](repeating: false, count: flat.items.count)
     for index in doomed { isDoomed[index] = true }
     flat.removeItems { isDoomed[$0] }
-  }
-
-  /// Removes the items at the flat indices for which `isDoomed` is true.
-  ///
-  /// - Complexity: O(n).
-  @inlinable
-  mutating func removeItems(where isDoomed: (Int) -> Bool) {
-    moveToFlatStorage()
-    flat.removeItems(where: isDoomed)
   }
 
   /// Removes the items at the flat indices `doomed` (ascending, unique) from
@@ -269,24 +271,22 @@ extension _ItemStore {
   ) throws(SnapshotError) {
     let changed = end - start + items.count
     if storageChanges(forEditing: changed) {
-      var copy = self
-      copy.prepareEdit(changing: changed)
-      try copy.replaceItems(inSectionAt: index, start: start, end: end, with: items)
-      self = copy
-      return
+      return try onACopy { (copy) throws(SnapshotError) in
+        copy.prepareEdit(changing: changed)
+        try copy.replaceItems(inSectionAt: index, start: start, end: end, with: items)
+      }
     }
     let hashes = IDHashing.hashes(of: items)
-    if prepareEdit(changing: changed) {
+    if isShared {
       var copy = self
       copy.sharedRemove(atFlatIndices: Array(start..<end))
       guard copy.areNew(items, hashes: hashes) else {
         // The flat path's rebuild names every duplicate with its paths.
-        var flatCopy = self
-        flatCopy.moveToFlatStorage()
-        try flatCopy.flat.replaceItems(
-          inSectionAt: index, start: start, end: end, with: items, hashes: hashes)
-        self = flatCopy
-        return
+        return try onACopy { (copy) throws(SnapshotError) in
+          copy.moveToFlatStorage()
+          try copy.flat.replaceItems(
+            inSectionAt: index, start: start, end: end, with: items, hashes: hashes)
+        }
       }
       copy.sharedInsert(items, hashes: hashes, atFlatIndex: start, section: index)
       self = copy

@@ -55,16 +55,6 @@ extension Snapshot {
     _checkInvariants()
   }
 
-  /// Removes the items at the flat indices for which `isDoomed` is true.
-  ///
-  /// - Complexity: O(n).
-  @inlinable
-  mutating func _removeItems(where isDoomed: (Int) -> Bool) {
-    _store.removeItems(where: isDoomed)
-    _dropMarksOfMissingItems()
-    _checkInvariants()
-  }
-
   @inlinable
   mutating func _moveItem(
     _ id: Item.ID, relativeTo other: Item.ID, after: Bool
