@@ -51,7 +51,7 @@ extension ListController {
         return host.fallbackCell(for: path, message: Self.fallbackMessage(for: model))
       }
       let context = Self.context(resolved, for: item, at: path)
-      switch resolved.entry.present(host, model, context, &cellRegistrations) {
+      switch resolved.entry.present(host, model, context, cellRegistrations) {
       case .cell(let cell):
         return cell
       case .unregistered(let identifier):

@@ -125,6 +125,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   /// Makes and configures cells, when there are no ``presenters``.
   public var cellProvider: CellProvider?
 
+  // (Read for every cell made; a read copies the value and no access to it
+  // calls out, so the runtime's exclusivity check is left out.)
   /// What records the models each row's configuration reads, so that a
   /// change to one (an `@Observable` model's property) updates that row
   /// alone, in place, without a snapshot: `TabulaObservation`'s
@@ -134,7 +136,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   /// its presenter's `configure`, on the same cell; with a ``cellProvider``,
   /// as a reconfigure of its item); a row off screen is configured afresh
   /// when it appears.
-  public var configurationTracking: (any ConfigurationTracking)?
+  @exclusivity(unchecked) public var configurationTracking: (any ConfigurationTracking)?
 
   /// The presenters that make, configure and update cells, if any.
   public let presenters: PresenterRegistry<Cell>?
@@ -146,7 +148,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   /// The transaction running and the one waiting, with their completions.
   var transactions = TransactionQueue<SectionModel, Item>()
   /// The reuse identifiers the host is known to dequeue.
-  @usableFromInline var cellRegistrations = CellRegistrations()
+  @usableFromInline let cellRegistrations = CellRegistrations()
   /// Heights answered, per item, and how to answer them.
   var rowHeights = RowHeights<Item>()
   /// The cells on screen, with the models they appeared with.

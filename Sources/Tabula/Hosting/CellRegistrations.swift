@@ -10,17 +10,25 @@
 /// identifier is registered (`nil` when they cannot tell: then a class is
 /// registered if the presenter has one, and the app is trusted if not) and
 /// register a class.
+///
+/// A class the controller keeps, rather than a value it lends out, so that
+/// no access to it is held while the host dequeues or a presenter
+/// configures: a configuration that makes the host lay out again (and ask
+/// for more cells, or heights) reaches it again. Its stored properties opt
+/// out of the runtime's exclusivity checks (this is the path of every
+/// cell): each method touches them only between its calls out, so no two
+/// accesses can overlap.
 @MainActor
 @usableFromInline
-struct CellRegistrations {
+final class CellRegistrations {
   /// Cell identifiers the host can dequeue.
-  @usableFromInline var readyCells: Set<String> = []
+  @exclusivity(unchecked) @usableFromInline var readyCells: Set<String> = []
   /// The last few identifiers found ready, most recent first: a list shows
   /// rows of a few kinds, and comparing a handful of strings costs less
   /// than hashing one (this is the path of every cell).
-  @usableFromInline var recentReadyCells: [String] = []
+  @exclusivity(unchecked) @usableFromInline var recentReadyCells: [String] = []
   /// Section view identifiers the host can dequeue, per kind.
-  var readySectionViews: [SectionViewKind: Set<String>] = [:]
+  @exclusivity(unchecked) var readySectionViews: [SectionViewKind: Set<String>] = [:]
   /// What was reported missing (each reported once).
   private let reports = ReportOnce<String>()
 
@@ -33,7 +41,7 @@ struct CellRegistrations {
   ///
   /// - Complexity: O(1) after an identifier's first use.
   @inlinable
-  mutating func prepareCell<Cell>(
+  func prepareCell<Cell>(
     _ identifier: String, cellClass: Cell.Type?, on host: any ListHost<Cell>,
     presenter: @autoclosure () -> String
   ) -> Bool {
@@ -47,7 +55,7 @@ struct CellRegistrations {
   }
 
   @usableFromInline
-  mutating func prepareNewCell<Cell>(
+  func prepareNewCell<Cell>(
     _ identifier: String, cellClass: Cell.Type?, on host: any ListHost<Cell>, presenter: String
   ) -> Bool {
     let registered = host.hasCellRegistration(forReuseIdentifier: identifier)
@@ -70,7 +78,7 @@ struct CellRegistrations {
   /// ``prepareCell(_:cellClass:on:presenter:)`` registers cells. `false`
   /// (reported once) when there is no registration and no class, or the
   /// class is not a kind of section view the host shows.
-  mutating func prepareSectionView<Cell>(
+  func prepareSectionView<Cell>(
     _ identifier: String, kind: SectionViewKind, viewClass: Any.Type?,
     on host: any ListHost<Cell>, presenter: String
   ) -> Bool {

@@ -29,8 +29,13 @@ public final class ObserverList {
     return ObservationToken { [weak self] in self?.remove(key) }
   }
 
-  /// Removes the observer with `key`.
-  private func remove(_ key: Int) { observers[key] = nil }
+  /// Removes the observer with `key`. The closure is released once the
+  /// list is no longer being written: what it keeps alive may end another
+  /// observation of this list as it goes.
+  private func remove(_ key: Int) {
+    let removed = observers.removeValue(forKey: key)
+    withExtendedLifetime(removed) {}
+  }
 
   /// How many observers there are.
   var count: Int { observers.count }

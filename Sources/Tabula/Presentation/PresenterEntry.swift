@@ -19,7 +19,7 @@ final class PresenterEntry<Cell> {
   /// cannot. (The registrations are passed in rather than reached through
   /// a closure: this path captures and retains nothing.)
   @usableFromInline let present:
-    (any ListHost<Cell>, Any, PresentationContext, inout CellRegistrations) -> Presented
+    (any ListHost<Cell>, Any, PresentationContext, CellRegistrations) -> Presented
   /// The name of the presenter of a model, for messages.
   @usableFromInline let presenterName: (Any) -> String
   /// The class the presenter of a model registers for its cells.
@@ -93,7 +93,7 @@ final class PresenterEntry<Cell> {
     reuseIdentifier: @escaping (Any, PresentationStyle) -> String,
     configure: @escaping (Cell, Any, PresentationContext) -> Void,
     present:
-      @escaping (any ListHost<Cell>, Any, PresentationContext, inout CellRegistrations) ->
+      @escaping (any ListHost<Cell>, Any, PresentationContext, CellRegistrations) ->
       Presented,
     presenterName: @escaping (Any) -> String,
     cellClass: @escaping (Any) -> Cell.Type?,

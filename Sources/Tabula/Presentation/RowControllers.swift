@@ -103,6 +103,9 @@ public final class RowControllers<ID: Hashable, Controller: AnyObject, Cell: Any
         entry.attachedTo = newKey
       }
     }
+    // The entry (and its row controller) is released after the write, not
+    // inside it: a row controller's deinit may reach this object.
     entries[id] = entry.cells.isEmpty ? nil : entry
+    withExtendedLifetime(entry) {}
   }
 }

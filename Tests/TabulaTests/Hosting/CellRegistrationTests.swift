@@ -194,4 +194,34 @@ struct CellRegistrationTests {
     #expect(table.sectionView(ofKind: .header, inSectionAt: 0) == nil)
     #expect(table.headerTitle(forSectionAt: 0) == "Inbox")
   }
+
+  @Test("a configuration that makes the view lay out again gets its cells (none held open)")
+  func configurationThatLaysOutAgain() throws {
+    /// Scrolls the view, once, from inside the first configuration (as a
+    /// cell that scrolls its table to a row would).
+    struct ScrollingPresenter: Presenter {
+      let scroll: @MainActor () -> Void
+      func reuseIdentifier(for item: TestItem, style: PresentationStyle) -> String { "row" }
+      func configure(_ cell: SimulatedCell, with item: TestItem, context: PresentationContext) {
+        cell.text = item.description
+        scroll()
+      }
+    }
+    let view = SimulatedTableView(viewportHeight: 3)
+    view.animationTiming = .immediate
+    var scrolled = false
+    let presenters = PresenterRegistry<SimulatedCell>()
+    presenters.register(
+      ScrollingPresenter {
+        guard !scrolled else { return }
+        scrolled = true
+        view.scrollOffset = 4
+      })
+    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
+      host: view, presenters: presenters)
+    controller.apply(try TestSnapshot(items(Array(1...8)), in: section("S")))
+    #expect(scrolled)
+    #expect(view.visibleCells.map(\.text) == ["5", "6", "7"])
+    #expect(view.cellRegistrationCount == 1)
+  }
 }
