@@ -20,11 +20,21 @@ extension ListController {
   ///   message).
   @inlinable
   func _presentCell(_ host: any ListHost<Cell>, _ path: ItemPath) -> Cell {
-    guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
+    guard let item = _shownItem(at: path) else { _outOfRange(path) }
     if let tracking = configurationTracking {
       return _presentTracked(host, path, item, tracking)
     }
     return _present(host, path, item)
+  }
+
+  /// The item at `path` of the shown snapshot, or `nil` outside it: from
+  /// the leaf last read when it holds the item (rows read in order, as a
+  /// scroll reads them), without reading the snapshot; else from the
+  /// snapshot, through the read cursor.
+  @inlinable @inline(__always)
+  func _shownItem(at path: ItemPath) -> Item? {
+    if let item = _readCursor.item(at: path) { return item }
+    return _snapshot._item(at: path, reading: &_readCursor)
   }
 
   /// The cell for `item` at `path`, made while `tracking` records what its

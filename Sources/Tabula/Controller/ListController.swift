@@ -86,7 +86,10 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
 
   // Unchecked: only the main actor touches it, and no access overlaps another
   // (the checks cost a runtime call on every cell's path).
-  @exclusivity(unchecked) @usableFromInline var _snapshot: Snapshot<SectionModel, Item>
+  // The read cursor is of this snapshot: any change forgets it.
+  @exclusivity(unchecked) @usableFromInline var _snapshot: Snapshot<SectionModel, Item> {
+    didSet { _readCursor = _ReadCursor() }
+  }
 
   /// The work specialised for the item type where the controller is
   /// created (this generic class itself is compiled once, for every type).
@@ -149,6 +152,11 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   var transactions = TransactionQueue<SectionModel, Item>()
   /// The reuse identifiers the host is known to dequeue.
   @usableFromInline let cellRegistrations = CellRegistrations()
+  /// Where the host last read the shown snapshot, so that rows read in
+  /// order (a scroll) find their items without walking shared storage
+  /// again; forgotten whenever ``_snapshot`` changes. (No access to it
+  /// calls out, so the runtime's exclusivity check is left out.)
+  @exclusivity(unchecked) @usableFromInline var _readCursor = _ReadCursor<Item>()
   /// Heights answered, per item, and how to answer them.
   var rowHeights = RowHeights<Item>()
   /// The cells on screen, with the models they appeared with.
@@ -241,7 +249,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
         Changeset._diff(old, new, updateKind: updateKind, avoidingSamePositionMoves: true)
       }
       staging = { changes, old, new in StagedChangeset(staging: changes, from: old, to: new) }
-      item = { controller, path in controller._snapshot.item(at: path) }
+      item = { controller, path in controller._shownItem(at: path) }
       makeCell = { controller, host, path in controller._presentCell(host, path) }
     }
   }

@@ -79,6 +79,19 @@ struct _ItemStore<Item: Diffable>: Sendable {
     return shared!.item(at: index)
   }
 
+  /// The item at `path`, or `nil` when `path` is outside the items, for a
+  /// reader that keeps `cursor` between reads of this version (see
+  /// ``_ReadCursor``, which the reader asks first): in shared storage, the
+  /// walk down the trees, leaving in `cursor` the section and leaf read.
+  @inlinable @inline(__always)
+  func item(at path: ItemPath, sectionCount: Int, reading cursor: inout _ReadCursor<Item>)
+    -> Item?
+  {
+    guard shared == nil else { return shared!.item(at: path, cursor: &cursor) }
+    guard let index = flatIndex(of: path, sectionCount: sectionCount) else { return nil }
+    return flat.items.withUnsafeBufferPointer { $0[index] }
+  }
+
   /// The flat index of the item with `id`, whose hash is `hash`, if present.
   @inlinable
   func index(of id: Item.ID, hash: Int) -> Int? {

@@ -55,6 +55,17 @@ extension Snapshot {
   @inlinable @inline(__always)
   func _item(atFlatIndex flat: Int) -> Item { _store.item(atFlatIndex: flat) }
 
+  /// The item at `path`, or `nil` when `path` is outside the snapshot, for
+  /// a reader that keeps `cursor` between reads of this snapshot (a
+  /// controller reading the rows it shows) and forgets it whenever the
+  /// snapshot changes. The reader asks the cursor first
+  /// (``_ReadCursor/item(at:)``), without the snapshot; this reads the
+  /// storage and leaves in `cursor` where it read.
+  @inlinable @inline(__always)
+  func _item(at path: ItemPath, reading cursor: inout _ReadCursor<Item>) -> Item? {
+    _store.item(at: path, sectionCount: _sections.count, reading: &cursor)
+  }
+
   /// The index of the section holding flat index `flat`.
   @inlinable
   func _itemSection(atFlatIndex flat: Int) -> Int { _store.section(atFlatIndex: flat) }
