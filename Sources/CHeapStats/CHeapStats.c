@@ -12,3 +12,12 @@ long long cheapstats_heap_bytes_in_use(void) {
   return -1;
 #endif
 }
+
+long long cheapstats_chunk_bytes(void *pointer) {
+#if defined(__GLIBC__)
+  return (long long)malloc_usable_size(pointer) + 8;
+#else
+  (void)pointer;
+  return -1;
+#endif
+}

@@ -190,6 +190,15 @@ func snapshotEdit(runs: Int, sections: Int) -> [BenchResult] {
     if let heap = fresh.heap { extra.append(("heap_bytes_per_version", heap.rounded())) }
     extra.append(("edited_bytes_per_version", steady.storage.rounded()))
     if let heap = steady.heap { extra.append(("edited_heap_bytes_per_version", heap.rounded())) }
+    if kind == "insert" {
+      // The bytes counted for each node kind, and malloc's for one node.
+      for node in _StorageNodeSizes.compared(chunkBytes: { Int(cheapstats_chunk_bytes($0)) }) {
+        extra.append(("\(node.kind)_bytes", Double(node.counted)))
+        if node.allocated > 0 {
+          extra.append(("\(node.kind)_malloc_bytes", Double(node.allocated)))
+        }
+      }
+    }
     extra += [
       ("data_cold_ms", dataCold[dataCold.count / 2]),
       ("data_cold_ratio", dataCold[dataCold.count / 2] / full[full.count / 2]),

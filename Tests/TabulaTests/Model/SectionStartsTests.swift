@@ -304,28 +304,3 @@ struct SectionStartsTests {
     #expect(message.contains("the total under a child"), "\(message)")
   }
 }
-
-#if canImport(Glibc)
-  @Suite("Shared storage: the size of a section starts node")
-  struct SectionStartsNodeSizeTests {
-    @Test(
-      "each node fits the malloc chunk storageBytes counts, as glibc says",
-      .enabled(if: mallocIsGlibc, "glibc's malloc, not a sanitizer's"))
-    func nodeChunks() {
-      let tree = _SectionStarts(starts: Array(0...40))
-      var levels = Set<Int>()
-      tree.forEachNode { node, level in
-        levels.insert(level)
-        // A copy: the same object, allocated where the heap's state is known.
-        let expected = _SectionStarts.nodeBytes(level: level)
-        let bytes = chunkBytes(expecting: expected) {
-          level == 0
-            ? unsafeDowncast(node, to: _SectionLeaf.self).copy()
-            : unsafeDowncast(node, to: _SectionInner.self).copy()
-        }
-        #expect(bytes == expected, "level \(level)")
-      }
-      #expect(levels.count > 1, "leaves and inner nodes")
-    }
-  }
-#endif

@@ -87,7 +87,8 @@ extension _ItemChunk {
   /// item) and a second one, the second patch's 32-bit slot, the 8-bit
   /// height, the two patches' kinds and a flag (88 bytes), in a 96-byte
   /// malloc chunk (glibc's chunk for 88 bytes: 88 usable, plus its 8-byte
-  /// header). `SharedStorageTests` checks it against glibc.
+  /// header). The bench reports it beside glibc's count
+  /// (``_StorageNodeSizes``).
   static var objectBytes: Int { 96 }
 
   /// The heap bytes of a patched item's box: header, item, hash, in
@@ -123,5 +124,61 @@ extension _IDTrie {
       node.children.forEach(visit)
     }
     visit(root)
+  }
+}
+
+/// The bytes ``_ItemStore/storageBytes(notSharedWith:)`` counts for each
+/// kind of node of shared storage, beside the bytes the allocator gives one
+/// of them: for the bench, which reports both (the allocator's figure
+/// depends on its free lists, so it is a figure to read, not a test).
+package enum _StorageNodeSizes {
+  /// An item for the nodes measured.
+  private struct Probe: Diffable, Equatable {
+    let id: Int
+  }
+
+  /// Each node kind's name, its counted bytes, and `chunkBytes` of a node
+  /// of that kind (the allocator's bytes for the memory at an object's
+  /// address; a node of each kind is made and dropped first, so that the
+  /// runtime's first-use allocations do not take the chunk a node would).
+  package static func compared(chunkBytes: (UnsafeMutableRawPointer) -> Int) -> [(
+    kind: String, counted: Int, allocated: Int
+  )] {
+    func allocated(_ make: () -> AnyObject) -> Int {
+      withExtendedLifetime(make()) {}
+      let object = make()
+      return withExtendedLifetime(object) {
+        chunkBytes(Unmanaged.passUnretained(object).toOpaque())
+      }
+    }
+    let items = (0..<3).map(Probe.init)
+    let hashes = items.map { IDHashing.hash($0.id) }
+    let leaf = _ItemChunk(label: 1, items: items, hashes: hashes)
+    let entry = _IDTrie<Int>.Entry(hash: 1, id: 1, label: 1)
+    var sectionNodes: [Int: _SectionNode] = [:]
+    _SectionStarts(starts: Array(0...40)).forEachNode { node, level in
+      sectionNodes[min(level, 1)] = sectionNodes[min(level, 1)] ?? node
+    }
+    let (sectionLeaf, sectionInner) = (sectionNodes[0]!, sectionNodes[1]!)
+    return [
+      (
+        "leaf", _ItemChunk<Probe>.objectBytes,
+        allocated { _ItemChunk(label: 1, items: items, hashes: hashes) }
+      ),
+      ("inner", _ItemChunk<Probe>.objectBytes, allocated { _ItemChunk(children: [leaf]) }),
+      ("trie_node", _IDTrie<Int>.Node.objectBytes, allocated { _IDTrie<Int>.Node() }),
+      (
+        "trie_patch", _IDTrie<Int>.Node.patchEntryBytes,
+        allocated { _IDTrie<Int>.PatchedEntry(entry) }
+      ),
+      (
+        "section_leaf", _SectionStarts.nodeBytes(level: 0),
+        allocated { unsafeDowncast(sectionLeaf, to: _SectionLeaf.self).copy() }
+      ),
+      (
+        "section_inner", _SectionStarts.nodeBytes(level: 1),
+        allocated { unsafeDowncast(sectionInner, to: _SectionInner.self).copy() }
+      ),
+    ]
   }
 }

@@ -52,7 +52,8 @@ extension _IDTrie {
 
     /// The heap bytes of a node object: a header, two bitmaps, two arrays,
     /// the patch and its 32-bit index, its kind and a flag (54 bytes), in a
-    /// 64-byte malloc chunk. `NodeSizeTests` checks it against glibc.
+    /// 64-byte malloc chunk. The bench reports it beside glibc's count
+    /// (`_StorageNodeSizes`).
     @usableFromInline static var objectBytes: Int { 64 }
 
     /// The heap bytes of a patched entry's box: header and entry, in

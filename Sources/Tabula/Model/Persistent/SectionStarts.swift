@@ -239,7 +239,8 @@ struct _SectionStarts: @unchecked Sendable {
   /// The heap bytes of a node at `level` levels above the leaves: a leaf's
   /// 16-byte object header and 16 32-bit counts (80 bytes), an inner node's
   /// header, 8 32-bit totals and 8 references (112 bytes), each in glibc's
-  /// next malloc chunk. `SectionStartsTests` checks them against glibc.
+  /// next malloc chunk. The bench reports them beside glibc's count
+  /// (`_StorageNodeSizes`).
   static func nodeBytes(level: Int) -> Int { level == 0 ? 96 : 128 }
 
   /// The sections whose counts differ from `other`'s, ascending: O(k log s)
