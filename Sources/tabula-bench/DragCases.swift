@@ -32,20 +32,9 @@ func editDragMany(runs: Int) async -> [BenchResult] {
 func measureDragMany(runs: Int) async throws -> [BenchResult] {
   let count = 100_000
   let lists = 10
-  let temporary = try TemporaryDatabase()
+  let temporary = try await rowDatabase(count: count, lists: lists, dense: false, uniqueOrder: true)
   defer { temporary.remove() }
   let database = temporary.pool
-  try await database.write { db in
-    try db.execute(
-      sql: "CREATE TABLE row (id INTEGER PRIMARY KEY, list TEXT NOT NULL, "
-        + "position INTEGER NOT NULL, title TEXT NOT NULL)")
-    try db.execute(sql: "CREATE UNIQUE INDEX row_order ON row (list, position)")
-    let insert = try db.makeStatement(
-      sql: "INSERT INTO row (id, list, position, title) VALUES (?, ?, ?, ?)")
-    for id in 0..<count {
-      try insert.execute(arguments: [id, "list \(id % lists)", Int64(id) << 32, "Row \(id)"])
-    }
-  }
   let list = FetchedList<EditRow, EditRow>(
     database,
     request: FetchedRequest(table: "row", orderedBy: [.ascending("list"), .ascending("position")]),

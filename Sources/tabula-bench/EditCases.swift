@@ -64,27 +64,48 @@ func editReorderDense(runs: Int) async -> [BenchResult] {
   }
 }
 
+/// A database of `count` rows in `lists` lists (the row `id` in list
+/// `id % lists`), ranked 2³² apart in id order, or 1 apart when `dense`;
+/// with a unique index on the order when `uniqueOrder`.
+func rowDatabase(count: Int, lists: Int, dense: Bool, uniqueOrder: Bool) async throws
+  -> TemporaryDatabase
+{
+  let temporary = try TemporaryDatabase()
+  do {
+    try await fill(temporary)
+  } catch {
+    temporary.remove()
+    throw error
+  }
+  return temporary
+
+  func fill(_ temporary: TemporaryDatabase) async throws {
+    try await temporary.pool.write { db in
+      try db.execute(
+        sql: "CREATE TABLE row (id INTEGER PRIMARY KEY, list TEXT NOT NULL, "
+          + "position INTEGER NOT NULL, title TEXT NOT NULL)")
+      try db.execute(
+        sql: "CREATE \(uniqueOrder ? "UNIQUE " : "")INDEX row_order ON row (list, position)")
+      let insert = try db.makeStatement(
+        sql: "INSERT INTO row (id, list, position, title) VALUES (?, ?, ?, ?)")
+      for id in 0..<count {
+        let position = dense ? Int64(id / lists) : Int64(id) << 32
+        try insert.execute(arguments: [id, "list \(id % lists)", position, "Row \(id)"])
+      }
+    }
+  }
+}
+
 /// `moves` random user moves in a 100,000-row list in 10 sections, ranks
 /// 2³² apart (or 1 apart when `dense`).
 @MainActor
 func measureEditReorder(runs: Int, moves: Int, dense: Bool) async throws -> [BenchResult] {
   let count = 100_000
   let lists = 10
-  let temporary = try TemporaryDatabase()
+  let temporary = try await rowDatabase(
+    count: count, lists: lists, dense: dense, uniqueOrder: false)
   defer { temporary.remove() }
   let database = temporary.pool
-  try await database.write { db in
-    try db.execute(
-      sql: "CREATE TABLE row (id INTEGER PRIMARY KEY, list TEXT NOT NULL, "
-        + "position INTEGER NOT NULL, title TEXT NOT NULL)")
-    try db.execute(sql: "CREATE INDEX row_order ON row (list, position)")
-    let insert = try db.makeStatement(
-      sql: "INSERT INTO row (id, list, position, title) VALUES (?, ?, ?, ?)")
-    for id in 0..<count {
-      let position = dense ? Int64(id / lists) : Int64(id) << 32
-      try insert.execute(arguments: [id, "list \(id % lists)", position, "Row \(id)"])
-    }
-  }
   let request = FetchedRequest(
     table: "row", orderedBy: [.ascending("list"), .ascending("position")])
   let list = FetchedList<EditRow, EditRow>(
@@ -209,18 +230,9 @@ func measureEditReorder(runs: Int, moves: Int, dense: Bool) async throws -> [Ben
 func measureFirstDenseMove(count: Int) async throws -> (
   rows: Int, main: Double, save: Double, gap: Double
 ) {
-  let temporary = try TemporaryDatabase()
+  let temporary = try await rowDatabase(count: count, lists: 1, dense: true, uniqueOrder: true)
   defer { temporary.remove() }
   let database = temporary.pool
-  try await database.write { db in
-    try db.execute(
-      sql: "CREATE TABLE row (id INTEGER PRIMARY KEY, list TEXT NOT NULL, "
-        + "position INTEGER NOT NULL, title TEXT NOT NULL)")
-    try db.execute(sql: "CREATE UNIQUE INDEX row_order ON row (list, position)")
-    let insert = try db.makeStatement(
-      sql: "INSERT INTO row (id, list, position, title) VALUES (?, 'all', ?, ?)")
-    for id in 0..<count { try insert.execute(arguments: [id, id, "Row \(id)"]) }
-  }
   let list = FetchedList<EditRow, EditRow>(
     database,
     request: FetchedRequest(table: "row", orderedBy: [.ascending("list"), .ascending("position")]),

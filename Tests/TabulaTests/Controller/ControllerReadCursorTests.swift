@@ -11,8 +11,11 @@ import Testing
 @MainActor
 @Suite("A controller reading the rows it shows through a cursor")
 struct ControllerReadCursorTests {
-  @Test("rows read in order, then an edit of the rows on screen: the new items show")
-  func editAfterReads() async throws {
+  /// A table of 8 rows on screen showing 5,000 items in shared storage
+  /// through a cell provider.
+  func list() throws -> (
+    SimulatedTableView, ListController<SectionInfo, TestItem, SimulatedCell>
+  ) {
     let view = SimulatedTableView(viewportHeight: 8)
     view.animationTiming = .immediate
     view.register(SimulatedCell.self, forReuseIdentifier: "row")
@@ -24,6 +27,12 @@ struct ControllerReadCursorTests {
       cell.text = item.description
       return cell
     }
+    return (view, controller)
+  }
+
+  @Test("rows read in order, then an edit of the rows on screen: the new items show")
+  func editAfterReads() async throws {
+    let (view, controller) = try list()
     #expect(controller.snapshot._store.isShared)
     #expect(view.visibleCells.map(\.text) == (0..<8).map { "\($0)" })
     // Rows 2 and 3 replaced by new ids, in the leaf the cursor last read.
@@ -38,17 +47,7 @@ struct ControllerReadCursorTests {
 
   @Test("an update of a row on screen, in place: the updated item shows")
   func updateAfterReads() async throws {
-    let view = SimulatedTableView(viewportHeight: 8)
-    view.animationTiming = .immediate
-    view.register(SimulatedCell.self, forReuseIdentifier: "row")
-    let (shared, _) = try sharedSnapshot(count: 5000, sections: 2)
-    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
-      host: view, snapshot: shared
-    ) { host, path, item in
-      let cell = host.dequeueCell(withReuseIdentifier: "row", for: path)
-      cell.text = item.description
-      return cell
-    }
+    let (view, controller) = try list()
     var next = controller.snapshot
     try next.updateItems([TestItem(id: 3, content: 7)])
     await controller.apply(next)
