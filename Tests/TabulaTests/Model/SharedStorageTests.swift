@@ -646,8 +646,15 @@ struct SharedStorageTests {
           #expect(
             patched.storedItems._sharesBuffer(with: baseLeaf.storedItems),
             "\(label): the leaf's items are the base's")
+          #expect(
+            patched.storedInts._sharesBuffer(with: baseLeaf.storedInts),
+            "\(label): the leaf's hashes are the base's")
+          // The id overlay's shape follows the per-process hash seed: when
+          // two inserted ids fall in one slot of its root, a child node is
+          // added (832 bytes were seen), so the arrays are checked above
+          // and the bytes against a looser bound.
           let bytes = twice.storageBytes(notSharedWith: once)
-          #expect(bytes < 700, "\(label) added \(bytes) bytes")
+          #expect(bytes < 1024, "\(label) added \(bytes) bytes")
           // One candidate a side at most: the diff reads the change off.
           let (oldLeaves, newLeaves) = try #require(
             _TreeDifference._unsharedLeaves(
