@@ -113,13 +113,16 @@ func presentScroll(runs: Int) -> [BenchResult] {
   presenters.register(BenchAdPresenter())
   let controller = ListController(host: host, snapshot: snapshot, presenters: presenters)
 
-  let (tabula, handWritten) = measurePair(runs: runs) {
+  /// Every row's cell, as `host` asks: through its data source, the
+  /// controller's events (which the controller keeps while it lives).
+  func scroll(_ host: BenchHost) -> Int {
     var characters = 0
-    // As a host asks: through its data source, the controller's events
-    // (which the controller keeps while it lives).
     let source = host.hostDataSource!
     for path in paths { characters &+= source.cell(for: host, at: path).text.utf8.count }
     return characters
+  }
+  let (tabula, handWritten) = measurePair(runs: runs) {
+    scroll(host)
   } _: {
     var characters = 0
     for path in paths {
@@ -151,12 +154,7 @@ func presentScroll(runs: Int) -> [BenchResult] {
   let sharedHost = BenchHost()
   let sharedController = ListController(
     host: sharedHost, snapshot: snapshot.withSharedStorage(), presenters: presenters)
-  let shared = measure(runs: runs) {
-    var characters = 0
-    let source = sharedHost.hostDataSource!
-    for path in paths { characters &+= source.cell(for: sharedHost, at: path).text.utf8.count }
-    return characters
-  }
+  let shared = measure(runs: runs) { scroll(sharedHost) }
   withExtendedLifetime(sharedController) {}
   return [
     BenchResult(

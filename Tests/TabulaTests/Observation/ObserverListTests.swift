@@ -6,13 +6,6 @@ import Testing
 // another observation of the same list (a closure that keeps a controller
 // alive, whose own connection observes the same source).
 
-/// Keeps an observation alive until it is released.
-@MainActor
-private final class Holder {
-  let token: ObservationToken
-  init(_ token: ObservationToken) { self.token = token }
-}
-
 @MainActor
 @Suite("Observer lists")
 struct ObserverListTests {
@@ -20,7 +13,8 @@ struct ObserverListTests {
   func releaseThatCancelsAnother() {
     let list = ObserverList()
     var calls: [String] = []
-    var holder: Holder? = Holder(list.add { calls.append("inner") })
+    var holder: Holders? = Holders()
+    holder?.all.append(list.add { calls.append("inner") })
     let outer = list.add { [holder] in
       withExtendedLifetime(holder) { calls.append("outer") }
     }
@@ -55,7 +49,8 @@ struct ObserverListTests {
   }
 }
 
-/// Tokens an observer reaches.
+/// Keeps observations alive until it is released (or an observer reaches
+/// them).
 @MainActor
 private final class Holders {
   var all: [ObservationToken] = []
