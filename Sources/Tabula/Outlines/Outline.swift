@@ -207,7 +207,8 @@ public struct Outline<Item: Diffable>: Sendable {
   /// The position (depth and disclosure) of the node `id`, if the tree has
   /// it.
   public func position(of id: Item.ID) -> OutlinePosition? {
-    tree._position(of: id).map(_position(at:))
+    guard let found = tree._position(of: id) else { return nil }
+    return _position(at: found)
   }
 
   /// The visible rows, in order: each node whose ancestors are all

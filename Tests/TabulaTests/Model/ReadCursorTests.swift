@@ -21,10 +21,8 @@ struct ReadCursorTests {
 
   @Test("reads in order, at random and outside answer as lookups do", arguments: 0..<3)
   func readsAnswerAsLookups(seed: UInt64) throws {
-    var random = SeededRandom(seed: seed)
-    var (snapshot, model) = try sharedSnapshot(count: 6000, sections: 6)
-    var nextID = 100_000
-    for _ in 0..<40 { _ = try randomSharedEdit(&snapshot, &model, &random, nextID: &nextID) }
+    var random = SeededRandom(seed: seed &+ 100)
+    let (snapshot, _, _) = try editedSharedSnapshot(count: 6000, sections: 6, edits: 40, seed: seed)
     #expect(snapshot._store.isShared)
     let paths = snapshot.sectionsWithItems.enumerated().flatMap { section, content in
       content.items.indices.map { ItemPath(section: section, item: $0) }

@@ -105,6 +105,19 @@ func sharedSnapshot(count: Int, sections: Int) throws -> (TestSnapshot, NaiveMod
   return (snapshot, model)
 }
 
+/// A shared snapshot of `count` items in `sections` sections after `edits`
+/// random edits from `seed` (patched leaves, ids in the index's overlay),
+/// with its model and the next id no edit has used.
+func editedSharedSnapshot(count: Int, sections: Int, edits: Int, seed: UInt64) throws -> (
+  snapshot: TestSnapshot, model: NaiveModel, nextID: Int
+) {
+  var random = SeededRandom(seed: seed)
+  var (snapshot, model) = try sharedSnapshot(count: count, sections: sections)
+  var nextID = 100_000
+  for _ in 0..<edits { _ = try randomSharedEdit(&snapshot, &model, &random, nextID: &nextID) }
+  return (snapshot, model, nextID)
+}
+
 /// Checks the retained `versions` that `checked` picks (by index): each
 /// equals its model, passes the invariant checks, and finds each of `ids`
 /// where its model does (or not at all).

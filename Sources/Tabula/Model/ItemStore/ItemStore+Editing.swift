@@ -77,6 +77,7 @@ extension _ItemStore {
       flat.starts = starts
       if itemSectionsChange { flat.rebuildSections() }
     } else {
+      shared!.forgetReads()
       shared!.starts = _SectionStarts(starts: starts)
     }
   }
@@ -167,6 +168,7 @@ extension _ItemStore {
   mutating func sharedInsert(_ items: [Item], hashes: [Int], atFlatIndex index: Int, section: Int) {
     var shared = self.shared!
     self.shared = nil
+    shared.forgetReads()
     shared.insert(contentsOf: items, hashes: hashes, at: index)
     shared.starts.add(items.count, toSection: section)
     self.shared = shared
@@ -210,6 +212,7 @@ extension _ItemStore {
     assert(zip(doomed, doomed.dropFirst()).allSatisfy(<), "doomed positions ascend, unrepeated")
     var shared = self.shared!
     self.shared = nil
+    shared.forgetReads()
     // Each section loses its doomed items, one section at a time; the
     // sections before it have lost `next` items, so a doomed position is
     // that much earlier in the counts.
@@ -248,6 +251,7 @@ extension _ItemStore {
     }
     var shared = self.shared!
     self.shared = nil
+    shared.forgetReads()
     let (item, hash) = shared.remove(at: source)
     shared.insert(item, hash: hash, at: destination)
     // A move within a section changes no count, and leaves them shared.
@@ -309,6 +313,7 @@ extension _ItemStore {
       return
     }
     self.shared = nil
+    shared.forgetReads()
     for (item, index) in zip(items, indices) {
       shared.replace(at: index, with: item, hash: IDHashing.hash(item.id))
     }

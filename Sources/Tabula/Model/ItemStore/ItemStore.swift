@@ -4,8 +4,9 @@
 // `_sharedStorageThreshold` items moves them into storage that versions
 // share (`_PersistentItems`: a counted B-tree, a two-layer id index and a
 // tree of the sections' counts): from then on an edit of k items costs
-// O(k log n) and lookups O(log n), and a diff against a version it descends
-// from walks only what the two do not share
+// O(k log n) and lookups O(log n) (O(1) expected once a version has been
+// read enough to build its `_LeafDirectory`), and a diff against a version
+// it descends from walks only what the two do not share
 // (`differingItems(from:limit:)`). Only this folder's files choose between
 // the two.
 
@@ -90,6 +91,23 @@ struct _ItemStore<Item: Diffable>: Sendable {
     guard shared == nil else { return shared!.item(at: path, cursor: &cursor) }
     guard let index = flatIndex(of: path, sectionCount: sectionCount) else { return nil }
     return flat.items.withUnsafeBufferPointer { $0[index] }
+  }
+
+  /// The item at `path`, or `nil` when `path` is outside the snapshot's
+  /// `sectionCount` sections: in shared storage, one call out of line.
+  @inlinable @inline(__always)
+  func item(at path: ItemPath, sectionCount: Int) -> Item? {
+    guard shared == nil else { return shared!.item(at: path) }
+    guard let index = flatIndex(of: path, sectionCount: sectionCount) else { return nil }
+    return flat.items.withUnsafeBufferPointer { $0[index] }
+  }
+
+  /// The path of the item with `id`, whose hash is `hash`, if present.
+  @inlinable
+  func path(of id: Item.ID, hash: Int) -> ItemPath? {
+    guard shared == nil else { return shared!.path(of: id, hash: hash) }
+    guard let index = flat.index(of: id, hash: hash) else { return nil }
+    return flat.path(atFlatIndex: index)
   }
 
   /// The flat index of the item with `id`, whose hash is `hash`, if present.

@@ -4,8 +4,9 @@
 ///
 /// - the **base**, built in one pass and then never changed, shared by every
 ///   version that descends from it: an ``IDTable`` from each id's hash to
-///   the ordinal of its leaf when the base was built, and those leaves'
-///   labels (`baseLabels`);
+///   the ordinal of its leaf when the base was built (with the id's offset
+///   in that leaf, a hint a ``_LeafDirectory`` tries first), and those
+///   leaves' labels (`baseLabels`);
 /// - the **overlay**, a persistent ``_IDTrie`` of the ids placed since: an
 ///   insert, or a split or relabelling that moved an item to another leaf.
 ///
@@ -26,8 +27,14 @@
 /// O(n) once per n/4 inserts or 3n removals, O(1) amortized per edit.
 @usableFromInline
 struct _IDIndex<ID: Hashable & Sendable>: Sendable {
-  /// Leaf ordinals by id hash, as of the base's build.
+  /// Leaf ordinals by id hash, as of the base's build, each with the
+  /// item's offset in its leaf then in its low ``hintBits`` bits (a hint:
+  /// the leaf may have changed since; see ``entry(_:)``).
   @usableFromInline var base: IDTable
+  /// The bits of a base entry that hold the offset hint: 5 (a leaf holds at
+  /// most 32 items), or 0 for a list of 2^26 items or more, whose leaf
+  /// ordinals might not leave room for them.
+  @usableFromInline var hintBits: Int
   /// The label of each leaf, by its ordinal, as of the base's build.
   @usableFromInline var baseLabels: [UInt64]
   /// The ids placed since the base was built, with their leaves' labels.
@@ -42,14 +49,19 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   init<Item: Diffable>(tree: _ItemTree<Item>) where Item.ID == ID {
     var base = IDTable(capacity: tree.count)
     var labels: [UInt64] = []
+    let hintBits = _IDIndex.hintBits(itemCount: tree.count)
+    let hintLimit = (1 &<< hintBits) &- 1
     tree.forEachLeaf { leaf, _ in
       let ordinal = labels.count
       labels.append(leaf.label)
       leaf.hashes.withUnsafeBufferPointer { hashes in
-        for hash in hashes { base.insertNew(position: ordinal, hash: hash) }
+        for (offset, hash) in hashes.enumerated() {
+          base.insertNew(position: ordinal &<< hintBits | min(offset, hintLimit), hash: hash)
+        }
       }
     }
     self.base = base
+    self.hintBits = hintBits
     baseLabels = labels
     baseCount = tree.count
   }
@@ -64,12 +76,28 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   @inlinable
   init<Item: Diffable>(tree: _ItemTree<Item>, flatTable table: IDTable) where Item.ID == ID {
     let fill = _ItemTree<Item>.buildFill
-    base = table.remappingPositions { $0 / fill }
+    let hintBits = _IDIndex.hintBits(itemCount: tree.count)
+    base = table.remappingPositions {
+      ($0 / fill) &<< hintBits | ($0 % fill) & ((1 &<< hintBits) &- 1)
+    }
+    self.hintBits = hintBits
     var labels: [UInt64] = []
     labels.reserveCapacity(tree.count / fill + 1)
     tree.forEachLeaf { leaf, _ in labels.append(leaf.label) }
     baseLabels = labels
     baseCount = tree.count
+  }
+
+  /// The bits of a base entry that hold the offset hint, for a list of
+  /// `itemCount` items (it has at most that many leaves).
+  @inlinable
+  static func hintBits(itemCount: Int) -> Int { itemCount < 1 &<< 26 ? 5 : 0 }
+
+  /// The leaf ordinal and the offset hint of the base entry `entry` (a
+  /// position ``IDTable/find(hash:where:)`` gives).
+  @inlinable
+  func entry(_ entry: Int) -> (ordinal: Int, hint: Int) {
+    (entry &>> hintBits, entry & ((1 &<< hintBits) &- 1))
   }
 
   /// Whether rebuilding the base costs less, over the edits to come, than
@@ -91,7 +119,8 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   func candidates(of id: ID, hash: Int, _ body: (UInt64) -> Bool) -> Bool {
     if let label = overlay.label(of: id, hash: hash) { return body(label) }
     return baseLabels.withUnsafeBufferPointer { labels in
-      base.find(hash: hash) { ordinal in
+      base.find(hash: hash) { stored in
+        let ordinal = entry(stored).ordinal
         precondition(ordinal >= 0 && ordinal < labels.count, "leaf ordinal \(ordinal)")
         return body(labels[ordinal])
       } != nil
@@ -103,7 +132,7 @@ struct _IDIndex<ID: Hashable & Sendable>: Sendable {
   @usableFromInline
   func verify() {
     overlay.verify()
-    let ordinals = base.storedPositions
+    let ordinals = base.storedPositions.map { entry($0).ordinal }
     precondition(ordinals.count == baseCount, "the base counts its ids")
     for ordinal in ordinals {
       precondition(baseLabels.indices.contains(ordinal), "a base entry names a known leaf")

@@ -44,20 +44,31 @@ struct _IDTrie<ID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(log n).
   @inlinable
   func label(of id: ID, hash: Int) -> UInt64? {
-    var node = root
+    // Down unretained: this value holds every node for the walk, and a
+    // retain is an atomic write, which waits for the loads before it.
+    var node = Unmanaged.passUnretained(root)
     var shift = 0
     while shift < 64 {
       let bit: UInt32 = 1 &<< _IDTrie.slot(hash, shift)
-      if node.entryMap & bit != 0 {
-        let entry = node.entry(_IDTrie.index(node.entryMap, bit))
-        return entry.hash == hash && entry.id == id ? entry.label : nil
-      }
-      guard node.childMap & bit != 0 else { return nil }
-      node = node.child(_IDTrie.index(node.childMap, bit))
+      var label: UInt64?
+      guard
+        let next = node._withUnsafeGuaranteedRef({ node -> Unmanaged<Node>? in
+          if node.entryMap & bit != 0 {
+            let entry = node.entry(_IDTrie.index(node.entryMap, bit))
+            if entry.hash == hash && entry.id == id { label = entry.label }
+            return nil
+          }
+          guard node.childMap & bit != 0 else { return nil }
+          return Unmanaged.passUnretained(node.child(_IDTrie.index(node.childMap, bit)))
+        })
+      else { return label }
+      node = next
       shift &+= 5
     }
-    for entry in node.entries where entry.hash == hash && entry.id == id { return entry.label }
-    return nil
+    return node._withUnsafeGuaranteedRef { node in
+      for entry in node.entries where entry.hash == hash && entry.id == id { return entry.label }
+      return nil
+    }
   }
 
   /// Stores `label` for `id`, replacing its label if it has one.

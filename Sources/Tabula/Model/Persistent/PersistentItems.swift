@@ -3,12 +3,19 @@
 /// ``_SectionStarts``. An edit of k items costs
 /// O(k log n) time and memory (amortized: the index rebuilds its base once
 /// per n/4 inserts) and leaves the version it came from intact.
+///
+/// A lookup walks down the trees, O(log n), until the version has been
+/// read that way ``directoryThreshold`` times; that read builds the
+/// version's ``_LeafDirectory`` (O(n / 24)), through which later lookups
+/// read flat arrays, O(1) expected.
 @usableFromInline
 struct _PersistentItems<Item: Diffable>: Sendable {
   @usableFromInline var tree: _ItemTree<Item>
   @usableFromInline var ids: _IDIndex<Item.ID>
   /// Where each section starts (the snapshot's own sections are flat).
   @usableFromInline var starts: _SectionStarts
+  /// This version's count of reads and its directory (see ``_ReadSlot``).
+  @usableFromInline var reads = _ReadSlot()
 
   /// Storage of `items`, whose ids are unique, with their hashes; leaves
   /// labelled `labelSpacing` apart when given (see ``_ItemTree``). With
@@ -32,27 +39,104 @@ struct _PersistentItems<Item: Diffable>: Sendable {
 
   /// The item at `index` (out of line: see `_ItemStore.item(atFlatIndex:)`).
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n); O(1) expected once the version has a
+  ///   directory.
   @inlinable @inline(never)
-  func item(at index: Int) -> Item { tree[index] }
+  func item(at index: Int) -> Item {
+    if let item = withDirectory({ $0.item(at: index) }) { return item }
+    walked()
+    return tree[index]
+  }
 
   /// The flat range of section `index`'s items.
   ///
-  /// - Complexity: O(log s) for s sections.
+  /// - Complexity: O(log s) for s sections; O(1) once the version has a
+  ///   directory.
   @inlinable @inline(never)
-  func sectionRange(_ index: Int) -> Range<Int> { starts.range(ofSection: index) }
+  func sectionRange(_ index: Int) -> Range<Int> {
+    if let range = withDirectory({ $0.range(ofSection: index) }) { return range }
+    walked()
+    return starts.range(ofSection: index)
+  }
 
   /// The section holding position `index`, and where it starts.
   ///
-  /// - Complexity: O(log s) for s sections.
+  /// - Complexity: O(log s) for s sections; O(1) expected once the version
+  ///   has a directory.
   @inlinable @inline(never)
   func section(containing index: Int) -> (section: Int, start: Int) {
-    starts.section(containing: index)
+    if let found = withDirectory({ $0.section(containing: index) }) { return found }
+    walked()
+    return starts.section(containing: index)
   }
 
-  /// ``index(of:hash:)``, out of line.
+  /// ``index(of:hash:)``, out of line, through the directory when the
+  /// version has one.
   @inlinable @inline(never)
-  func outOfLineIndex(of id: Item.ID, hash: Int) -> Int? { index(of: id, hash: hash) }
+  func outOfLineIndex(of id: Item.ID, hash: Int) -> Int? {
+    if let found = withDirectory({ $0.index(of: id, hash: hash, ids: ids) }) { return found }
+    walked()
+    return index(of: id, hash: hash)
+  }
+
+  /// The path of `id`, whose hash is `hash`, if present.
+  ///
+  /// - Complexity: O(log n + log s) for s sections; O(1) expected once
+  ///   the version has a directory.
+  @inlinable @inline(never)
+  func path(of id: Item.ID, hash: Int) -> ItemPath? {
+    if let found = withDirectory({ $0.path(of: id, hash: hash, ids: ids) }) { return found }
+    walked()
+    guard let index = index(of: id, hash: hash) else { return nil }
+    let (section, start) = starts.section(containing: index)
+    return ItemPath(section: section, item: index &- start)
+  }
+
+  /// The item at `path`, or `nil` when `path` is outside the items.
+  ///
+  /// - Complexity: O(log n + log s) for s sections; O(1) expected once
+  ///   the version has a directory.
+  @inlinable @inline(never)
+  func item(at path: ItemPath) -> Item? {
+    if let found = withDirectory({ $0.item(at: path) }) { return found }
+    walked()
+    guard UInt(bitPattern: path.section) < UInt(bitPattern: starts.sectionCount) else { return nil }
+    let range = starts.range(ofSection: path.section)
+    guard UInt(bitPattern: path.item) < UInt(bitPattern: range.count) else { return nil }
+    return tree[range.lowerBound &+ path.item]
+  }
+
+  /// The number of reads that walk the trees after which a version builds
+  /// its directory: the walks then have cost about what the build costs.
+  @inlinable
+  var directoryThreshold: Int { max(64, count &>> 7) }
+
+  /// `body`'s result for this version's directory, or `nil` before it is
+  /// built. The directory is not retained (see
+  /// ``_ReadSlot/directoryAddress``).
+  @inlinable
+  func withDirectory<Result>(_ body: (_LeafDirectory<Item>) -> Result) -> Result? {
+    guard let address = reads.directoryAddress else { return nil }
+    return Unmanaged<_LeafDirectory<Item>>.fromOpaque(address)._withUnsafeGuaranteedRef {
+      // Every edit replaces the slot (`forgetReads()`); a directory of
+      // another version would only be slower, never wrong.
+      $0.describes(self) ? body($0) : nil
+    }
+  }
+
+  /// Counts a read that walked the trees, and builds the directory when
+  /// the count reaches ``directoryThreshold``.
+  @inlinable
+  func walked() {
+    if reads.countWalk(reaching: directoryThreshold) { reads.publish(_LeafDirectory(self)) }
+  }
+
+  /// Starts this version's count of reads afresh, without a directory: what
+  /// every edit does first.
+  @inlinable
+  mutating func forgetReads() {
+    reads.reset()
+  }
 
   /// The position of `id`, whose hash is `hash`, if present.
   ///
@@ -227,6 +311,9 @@ struct _PersistentItems<Item: Diffable>: Sendable {
   /// the tree and scan a leaf for each.
   @usableFromInline
   func verify() {
+    if let object = reads.directory {
+      unsafeDowncast(object, to: _LeafDirectory<Item>.self).verify(against: self)
+    }
     _ = tree.verify()
     ids.verify()
     starts.verify()

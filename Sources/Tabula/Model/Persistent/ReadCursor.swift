@@ -27,6 +27,20 @@ struct _ReadCursor<Item: Diffable>: Sendable {
   @inlinable
   init() {}
 
+  /// Remembers that `leaf`, at positions `leafRange`, was read in section
+  /// `section`, at positions `sectionRange`.
+  @inlinable
+  mutating func read(
+    _ leaf: _ItemChunk<Item>, _ leafRange: Range<Int>, section: Int, _ sectionRange: Range<Int>
+  ) {
+    self.leaf = leaf
+    start = leafRange.lowerBound
+    end = leafRange.upperBound
+    self.section = section
+    sectionStart = sectionRange.lowerBound
+    sectionEnd = sectionRange.upperBound
+  }
+
   /// The item at `path`, when the cursor holds it (in the section and the
   /// leaf it last read); `nil` when it does not (the caller then reads the
   /// storage, with ``_PersistentItems/item(at:cursor:)``).
@@ -43,21 +57,29 @@ extension _PersistentItems {
   /// The item at `path`, or `nil` when `path` is outside the items; the
   /// section and the leaf it is in are left in `cursor` for the next read.
   ///
-  /// - Complexity: O(log n + log s) for s sections.
+  /// - Complexity: O(log n + log s) for s sections; O(1) expected once
+  ///   the version has a directory.
   @inlinable @inline(never)
   func item(at path: ItemPath, cursor: inout _ReadCursor<Item>) -> Item? {
+    if let read = withDirectory({ directory -> Item?? in
+      guard path.section >= 0, path.section < directory.sectionCount else { return .some(nil) }
+      let range = directory.range(ofSection: path.section)
+      guard path.item >= 0, path.item < range.count else { return .some(nil) }
+      let index = range.lowerBound &+ path.item
+      let (leaf, leafRange) = directory.leafAndRange(containing: index)
+      cursor.read(leaf, leafRange, section: path.section, range)
+      return leaf.item(at: index &- leafRange.lowerBound)
+    }) {
+      return read ?? nil
+    }
+    walked()
     guard path.section >= 0, path.section < starts.sectionCount else { return nil }
     let range = starts.range(ofSection: path.section)
     guard path.item >= 0, path.item < range.count else { return nil }
     let index = range.lowerBound &+ path.item
     let (leaf, offset) = tree.leaf(at: index)
     let start = index &- offset
-    cursor.leaf = leaf
-    cursor.start = start
-    cursor.end = start &+ leaf.count
-    cursor.section = path.section
-    cursor.sectionStart = range.lowerBound
-    cursor.sectionEnd = range.upperBound
+    cursor.read(leaf, start..<(start &+ leaf.count), section: path.section, range)
     return leaf.item(at: offset)
   }
 }

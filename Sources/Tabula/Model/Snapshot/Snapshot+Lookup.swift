@@ -86,8 +86,10 @@ extension Snapshot {
   public subscript(path: ItemPath) -> Item {
     // The hot path of every list: one unsigned comparison per bound, unchecked
     // reads after them, and the message built out of line.
-    guard let flat = _uncheckedFlatIndex(of: path) else { _outOfRange(path) }
-    return _item(atFlatIndex: flat)
+    guard let item = _store.item(at: path, sectionCount: _sections.count) else {
+      _outOfRange(path)
+    }
+    return item
   }
 
   /// The item at `path`, or `nil` when `path` is outside the snapshot.
@@ -95,8 +97,7 @@ extension Snapshot {
   /// - Complexity: O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable @inline(__always)
   public func item(at path: ItemPath) -> Item? {
-    guard let flat = _uncheckedFlatIndex(of: path) else { return nil }
-    return _item(atFlatIndex: flat)
+    _store.item(at: path, sectionCount: _sections.count)
   }
 
   /// The item whose id is `id`, if present.
@@ -104,7 +105,8 @@ extension Snapshot {
   /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func item(withID id: Item.ID) -> Item? {
-    _flatIndex(of: id).map(_item(atFlatIndex:))
+    guard let index = _flatIndex(of: id) else { return nil }
+    return _item(atFlatIndex: index)
   }
 
   /// The path of the item whose id is `id`, if present.
@@ -112,7 +114,7 @@ extension Snapshot {
   /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func path(of id: Item.ID) -> ItemPath? {
-    _flatIndex(of: id).map(_path(atFlatIndex:))
+    _store.path(of: id, hash: IDHashing.hash(id))
   }
 
   /// Whether the snapshot contains an item whose id is `id`.
@@ -128,7 +130,8 @@ extension Snapshot {
   /// - Complexity: Expected O(1); O(log n) in shared storage (see ``Snapshot``).
   @inlinable
   public func sectionIndex(ofItem id: Item.ID) -> Int? {
-    _flatIndex(of: id).map(_itemSection(atFlatIndex:))
+    guard let index = _flatIndex(of: id) else { return nil }
+    return _itemSection(atFlatIndex: index)
   }
 
   /// The model of the section that contains the item whose id is `id`.

@@ -1,0 +1,463 @@
+// A directory of one version's leaves, built once that version has been
+// read at random often enough: the lookups that would walk down the item
+// tree and the tree of section starts (a cache miss or more at each level)
+// read flat arrays instead.
+//
+// Building it walks every leaf, O(n / 24) for n items, so an edit must not
+// do it (an edit stays O(log n)), and neither may the first read after an
+// edit: each version counts the reads that walked its trees in its
+// `_ReadSlot`, and the read that reaches the threshold builds the directory
+// and publishes it there, once, for every reader of that version (a
+// snapshot is read from any thread). The reads before it cost what the
+// build costs, or less.
+
+/// Where one version of ``_PersistentItems`` counts the reads that walked
+/// its trees and keeps its ``_LeafDirectory`` once built: a word for the
+/// count and one for the directory, in a buffer where they do not move,
+/// for the standard library's atomic operations (the buffer is not
+/// `Sendable` by its type; every access to its words is atomic, or made by
+/// the one value that holds it). Every version has its own: an edit
+/// replaces it (``_PersistentItems/forgetReads()``).
+@usableFromInline
+struct _ReadSlot: @unchecked Sendable {
+  /// The count (the header) and the directory (the one element).
+  @usableFromInline
+  final class Buffer: ManagedBuffer<UnsafeRawPointer?, AnyObject?> {
+    @inlinable
+    deinit {
+      _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
+    }
+  }
+
+  @usableFromInline var buffer: Buffer
+
+  /// A slot that has counted no read and holds no directory.
+  @inlinable
+  init() {
+    buffer = unsafeDowncast(Buffer.create(minimumCapacity: 1) { _ in nil }, to: Buffer.self)
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: nil) }
+  }
+
+  /// The directory, once published.
+  @inlinable
+  var directory: AnyObject? {
+    buffer.withUnsafeMutablePointerToElements { _stdlib_atomicLoadARCRef(object: $0) }
+  }
+
+  /// The address of the directory, once published, loaded without
+  /// retaining it: a lookup must not retain (an atomic write, which waits
+  /// for every load before it: the cache misses of one lookup would no
+  /// longer overlap those of the next). The slot holds the directory.
+  @inlinable
+  var directoryAddress: UnsafeMutableRawPointer? {
+    buffer.withUnsafeMutablePointerToElements {
+      _stdlib_atomicLoadARCRef(object: $0).map { Unmanaged.passUnretained($0).toOpaque() }
+    }
+  }
+
+  /// Counts one read that walked the trees, and returns whether it is the
+  /// one that brings the count to `threshold` (exactly one read does, even
+  /// when several threads read at once).
+  @inlinable
+  func countWalk(reaching threshold: Int) -> Bool {
+    buffer.withUnsafeMutablePointerToHeader { count in
+      var seen: UnsafeRawPointer? = nil
+      while true {
+        let walks = Int(bitPattern: seen)
+        guard walks < threshold else { return false }
+        // A failed exchange leaves the current count in `seen`.
+        if _stdlib_atomicCompareExchangeStrongPtr(
+          object: count, expected: &seen, desired: UnsafeRawPointer(bitPattern: walks &+ 1))
+        {
+          return walks &+ 1 == threshold
+        }
+      }
+    }
+  }
+
+  /// Publishes `directory` (the first one published stays).
+  @inlinable
+  func publish(_ directory: AnyObject) {
+    buffer.withUnsafeMutablePointerToElements {
+      _ = _stdlib_atomicInitializeARCRef(object: $0, desired: directory)
+    }
+  }
+
+  /// Starts the count afresh, without a directory, for a new version of
+  /// the storage: in place when no other version holds this slot.
+  @inlinable
+  mutating func reset() {
+    guard isKnownUniquelyReferenced(&buffer) else {
+      self = _ReadSlot()
+      return
+    }
+    buffer.withUnsafeMutablePointerToHeader { $0.pointee = nil }
+    buffer.withUnsafeMutablePointerToElements { $0.pointee = nil }
+  }
+}
+
+/// The leaves of one version of ``_PersistentItems`` in flat arrays: each
+/// leaf's start, the section of its first item, its storage; a table from
+/// position to leaf, from the id index's base ordinals to leaves, and the
+/// sections' starts. Lookups read these arrays instead of walking the
+/// trees: O(1) expected for the item at a position, the position of an
+/// id, and the section of a position.
+///
+/// It holds the roots of the trees it describes, so the version's nodes
+/// stay alive and unchanged while it exists (an edit of that version copies
+/// its roots rather than changing them in place); ``describes(_:)`` checks
+/// that a version is the one it was built from.
+@usableFromInline
+final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
+  /// One leaf.
+  @usableFromInline
+  struct Entry {
+    /// The position of the leaf's first item.
+    @usableFromInline var start: Int32
+    /// The section holding the leaf's first item (the non-empty one).
+    @usableFromInline var section: Int32
+    /// The leaf's address (``root`` holds the leaf).
+    @usableFromInline var leaf: UInt
+    /// The leaf's items, when it has no pending patch; else `nil`, and
+    /// reads go through the leaf.
+    @usableFromInline var items: UnsafePointer<Item>?
+    /// The leaf's id hashes, when it has no pending patch.
+    @usableFromInline var hashes: UnsafePointer<Int>?
+
+    @inlinable
+    init(
+      start: Int32, section: Int32, leaf: UInt, items: UnsafePointer<Item>?,
+      hashes: UnsafePointer<Int>?
+    ) {
+      self.start = start
+      self.section = section
+      self.leaf = leaf
+      self.items = items
+      self.hashes = hashes
+    }
+  }
+
+  /// The root of the item tree described.
+  @usableFromInline let root: _ItemChunk<Item>
+  /// The root of the section starts described.
+  @usableFromInline let startsRoot: _SectionNode
+  /// The labels of the id index's base described.
+  @usableFromInline let baseLabels: [UInt64]
+  /// Every leaf in order, then an entry whose start is the item count.
+  @usableFromInline let entries: [Entry]
+  /// Each leaf's label, in order (they ascend).
+  @usableFromInline let labels: [UInt64]
+  /// For each run of `1 << shift` positions, the leaf holding its first.
+  @usableFromInline let buckets: [Int32]
+  /// The log₂ of the positions a bucket covers (at most half the mean
+  /// leaf).
+  @usableFromInline let shift: Int
+  /// What a lookup through the id index's base needs of the leaf that has
+  /// a base leaf's label now, without reading ``entries``: its index, its
+  /// start, item count and section, and its items (`nil` when it has a
+  /// pending patch); index -1 when no leaf has that label.
+  @usableFromInline
+  struct Ordinal {
+    @usableFromInline var items: UnsafePointer<Item>?
+    @usableFromInline var start: Int32
+    @usableFromInline var leaf: Int32
+    @usableFromInline var count: Int32
+    @usableFromInline var section: Int32
+
+    @inlinable
+    init(items: UnsafePointer<Item>?, start: Int32, leaf: Int32, count: Int32, section: Int32) {
+      self.items = items
+      self.start = start
+      self.leaf = leaf
+      self.count = count
+      self.section = section
+    }
+  }
+
+  /// For each of the id base's leaf ordinals, the leaf that has its label
+  /// now.
+  @usableFromInline let ordinals: [Ordinal]
+  /// Every section's start, and the item count last.
+  @usableFromInline let sectionStarts: [Int]
+
+  /// The directory of `items`.
+  ///
+  /// - Complexity: O(n / m + s + b) for n items in leaves of m on average,
+  ///   s sections and b leaves when the id base was built.
+  @inlinable
+  init(_ items: _PersistentItems<Item>) {
+    root = items.tree.root
+    startsRoot = items.starts.root
+    baseLabels = items.ids.baseLabels
+    let sectionStarts = items.starts.array
+    let sectionCount = sectionStarts.count &- 1
+    var entries: [Entry] = []
+    var labels: [UInt64] = []
+    var section = 0
+    items.tree.forEachLeaf { leaf, start in
+      while section &+ 1 < sectionCount && sectionStarts[section &+ 1] <= start { section &+= 1 }
+      let patched = leaf.patchKind != .none
+      entries.append(
+        Entry(
+          start: Int32(start), section: Int32(section),
+          leaf: UInt(bitPattern: ObjectIdentifier(leaf)),
+          items: patched ? nil : leaf.storedItems.withUnsafeBufferPointer { $0.baseAddress },
+          hashes: patched ? nil : leaf.storedHashes.withUnsafeBufferPointer { $0.baseAddress }))
+      labels.append(leaf.label)
+    }
+    let count = items.count
+    entries.append(Entry(start: Int32(count), section: 0, leaf: 0, items: nil, hashes: nil))
+    // Buckets no wider than half the mean leaf: a lookup steps past one
+    // leaf start at most, unless leaves are much smaller than the mean.
+    let half = count / max(1, labels.count) / 2
+    let shift = half > 1 ? Int.bitWidth &- 1 &- half.leadingZeroBitCount : 0
+    var buckets = [Int32](repeating: 0, count: (count &>> shift) &+ 1)
+    var leaf = 0
+    for bucket in buckets.indices {
+      let position = bucket &<< shift
+      while leaf &+ 1 < labels.count && Int(entries[leaf &+ 1].start) <= position { leaf &+= 1 }
+      buckets[bucket] = Int32(leaf)
+    }
+    var ordinals = [Ordinal](
+      repeating: Ordinal(items: nil, start: 0, leaf: -1, count: 0, section: 0),
+      count: baseLabels.count)
+    leaf = 0
+    for (ordinal, label) in baseLabels.enumerated() {
+      while leaf < labels.count && labels[leaf] < label { leaf &+= 1 }
+      if leaf < labels.count && labels[leaf] == label {
+        ordinals[ordinal] = Ordinal(
+          items: entries[leaf].items, start: entries[leaf].start, leaf: Int32(leaf),
+          count: Int32(Int(entries[leaf &+ 1].start) &- Int(entries[leaf].start)),
+          section: entries[leaf].section)
+      }
+    }
+    self.entries = entries
+    self.labels = labels
+    self.buckets = buckets
+    self.shift = shift
+    self.ordinals = ordinals
+    self.sectionStarts = sectionStarts
+  }
+
+  /// Whether `items` is the version this directory was built from.
+  @inlinable
+  func describes(_ items: _PersistentItems<Item>) -> Bool {
+    root === items.tree.root && startsRoot === items.starts.root
+      && baseLabels._sharesBuffer(with: items.ids.baseLabels)
+  }
+
+  /// The number of sections.
+  @inlinable var sectionCount: Int { sectionStarts.count &- 1 }
+
+  /// The leaf holding position `index`.
+  ///
+  /// - Precondition: `0 <= index < count`.
+  @inlinable
+  func leaf(containing index: Int) -> Int {
+    precondition(index >= 0 && index < Int(entries[entries.count &- 1].start), "position \(index)")
+    var leaf = Int(buckets[index &>> shift])
+    // The first step without a branch (one taken half the time would be
+    // mispredicted as often), further ones in a loop that rarely runs.
+    leaf &+= Int(entries[leaf &+ 1].start) <= index ? 1 : 0
+    while Int(entries[leaf &+ 1].start) <= index { leaf &+= 1 }
+    return leaf
+  }
+
+  /// The item at `index`.
+  @inlinable
+  func item(at index: Int) -> Item {
+    let entry = entries[leaf(containing: index)]
+    let offset = index &- Int(entry.start)
+    if let items = entry.items { return items[offset] }
+    return _ItemChunk<Item>.unretained(entry.leaf).item(at: offset)
+  }
+
+  /// The leaf holding position `index`, with its first position and the
+  /// position after its last.
+  @inlinable
+  func leafAndRange(containing index: Int) -> (leaf: _ItemChunk<Item>, range: Range<Int>) {
+    let found = leaf(containing: index)
+    return (
+      _ItemChunk<Item>.unretained(entries[found].leaf),
+      Int(entries[found].start)..<Int(entries[found &+ 1].start)
+    )
+  }
+
+  /// The flat range of section `index`'s items; an empty range at the item
+  /// count for `index == sectionCount`.
+  @inlinable
+  func range(ofSection index: Int) -> Range<Int> {
+    precondition(index >= 0 && index <= sectionCount, "section \(index) of \(sectionCount)")
+    guard index < sectionCount else {
+      let end = sectionStarts[sectionStarts.count &- 1]
+      return end..<end
+    }
+    return sectionStarts[index]..<sectionStarts[index &+ 1]
+  }
+
+  /// The section holding position `index` (the non-empty one), and where
+  /// it starts.
+  @inlinable
+  func section(containing index: Int) -> (section: Int, start: Int) {
+    var section = Int(entries[leaf(containing: index)].section)
+    while section &+ 1 < sectionCount && sectionStarts[section &+ 1] <= index { section &+= 1 }
+    return (section, sectionStarts[section])
+  }
+
+  /// The position of `id` (whose hash is `hash`) in the leaf at `leaf`, if
+  /// there.
+  @inlinable
+  func position(of id: Item.ID, hash: Int, inLeaf leaf: Int) -> Int? {
+    let entry = entries[leaf]
+    let start = Int(entry.start)
+    let count = Int(entries[leaf &+ 1].start) &- start
+    guard let hashes = entry.hashes, let items = entry.items, count <= UInt64.bitWidth else {
+      let node = _ItemChunk<Item>.unretained(entry.leaf)
+      return _PersistentItems.offset(of: id, hash: hash, in: node).map { start &+ $0 }
+    }
+    // Every hash compared, without a branch on any: a branch on the first
+    // hash equal to `hash` would be mispredicted at almost every lookup,
+    // once the hashes have come from memory, and stop the processor from
+    // reading ahead for the next lookup while it waits.
+    var matches: UInt64 = 0
+    for offset in 0..<count {
+      matches |= (hashes[offset] == hash ? 1 : 0) &<< UInt64(truncatingIfNeeded: offset)
+    }
+    while matches != 0 {
+      let offset = matches.trailingZeroBitCount
+      if items[offset].id == id { return start &+ offset }
+      matches &= matches &- 1
+    }
+    return nil
+  }
+
+  /// The leaf labelled `label`, if there is one.
+  @inlinable
+  func leaf(labeled label: UInt64) -> Int? {
+    labels.withUnsafeBufferPointer { labels in
+      var low = 0
+      var high = labels.count
+      while low < high {
+        let middle = (low &+ high) &>> 1
+        if labels[middle] < label { low = middle &+ 1 } else { high = middle }
+      }
+      return low < labels.count && labels[low] == label ? low : nil
+    }
+  }
+
+  /// The position of `id` (whose hash is `hash`), found through `ids` (the
+  /// index of the version described), if present: the candidates
+  /// ``_IDIndex/candidates(of:hash:_:)`` gives, each confirmed in its leaf.
+  @inlinable
+  func index(of id: Item.ID, hash: Int, ids: _IDIndex<Item.ID>) -> Int? {
+    if let label = ids.overlay.label(of: id, hash: hash) {
+      return leaf(labeled: label).flatMap { position(of: id, hash: hash, inLeaf: $0) }
+    }
+    var found: Int?
+    _ = ids.base.find(hash: hash) { stored in
+      found = baseCandidate(id, hash: hash, stored, ids)?.index
+      return found != nil
+    }
+    return found
+  }
+
+  /// The position of `id` (whose hash is `hash`) and the section of the
+  /// leaf holding it, if it is in the leaf of the base entry `stored`: at
+  /// the entry's offset hint when the leaf has not changed there since the
+  /// base was built (read without waiting on its hashes or on
+  /// ``entries``), else found by its hash.
+  @inlinable @inline(__always)
+  func baseCandidate(_ id: Item.ID, hash: Int, _ stored: Int, _ ids: _IDIndex<Item.ID>) -> (
+    index: Int, leafSection: Int
+  )? {
+    let (ordinal, hint) = ids.entry(stored)
+    let candidate = ordinals[ordinal]
+    guard candidate.leaf >= 0 else { return nil }
+    let start = Int(candidate.start)
+    if let items = candidate.items, hint < Int(candidate.count), items[hint].id == id {
+      return (start &+ hint, Int(candidate.section))
+    }
+    return position(of: id, hash: hash, inLeaf: Int(candidate.leaf)).map {
+      ($0, Int(candidate.section))
+    }
+  }
+
+  /// The path of the item at position `index`, in a leaf whose first item
+  /// is in section `leafSection`.
+  @inlinable
+  func path(at index: Int, leafSection: Int) -> ItemPath {
+    var section = leafSection
+    while section &+ 1 < sectionCount && sectionStarts[section &+ 1] <= index { section &+= 1 }
+    return ItemPath(section: section, item: index &- sectionStarts[section])
+  }
+
+  /// The path of `id` (whose hash is `hash`), found through `ids`, if
+  /// present.
+  @inlinable
+  func path(of id: Item.ID, hash: Int, ids: _IDIndex<Item.ID>) -> ItemPath? {
+    if let label = ids.overlay.label(of: id, hash: hash) {
+      guard let leaf = leaf(labeled: label),
+        let index = position(of: id, hash: hash, inLeaf: leaf)
+      else { return nil }
+      return path(at: index, leafSection: Int(entries[leaf].section))
+    }
+    var found: ItemPath?
+    _ = ids.base.find(hash: hash) { stored in
+      guard let (index, section) = baseCandidate(id, hash: hash, stored, ids) else { return false }
+      found = path(at: index, leafSection: section)
+      return true
+    }
+    return found
+  }
+
+  /// The item at `path`, or `nil` when `path` is outside the items.
+  @inlinable
+  func item(at path: ItemPath) -> Item? {
+    guard UInt(bitPattern: path.section) < UInt(bitPattern: sectionCount) else { return nil }
+    let start = sectionStarts[path.section]
+    guard UInt(bitPattern: path.item) < UInt(bitPattern: sectionStarts[path.section &+ 1] &- start)
+    else { return nil }
+    return item(at: start &+ path.item)
+  }
+
+  /// Checks the directory against `items`, the version it describes: each
+  /// leaf where the tree has it, the sections' starts, the base ordinals'
+  /// leaves and the buckets.
+  @usableFromInline
+  func verify(against items: _PersistentItems<Item>) {
+    precondition(describes(items), "a version's read directory describes it")
+    var next = 0
+    items.tree.forEachLeaf { node, start in
+      precondition(entries[next].leaf == UInt(bitPattern: ObjectIdentifier(node)), "directory leaf")
+      precondition(Int(entries[next].start) == start, "directory leaf start")
+      precondition(labels[next] == node.label, "directory leaf label")
+      precondition(
+        node.count == 0
+          || Int(entries[next].section) == items.starts.section(containing: start).section,
+        "directory leaf section")
+      next += 1
+    }
+    precondition(next == labels.count && entries.count == next + 1, "one entry per leaf")
+    precondition(Int(entries[next].start) == items.count, "the last entry ends the items")
+    precondition(sectionStarts == items.starts.array, "directory section starts")
+    for (ordinal, label) in baseLabels.enumerated() {
+      let candidate = ordinals[ordinal]
+      guard candidate.leaf >= 0 else {
+        precondition(leaf(labeled: label) == nil, "directory base ordinal \(ordinal) has no leaf")
+        continue
+      }
+      let found = Int(candidate.leaf)
+      let entry = entries[found]
+      let count = Int(entries[found + 1].start) - Int(entry.start)
+      precondition(labels[found] == label, "directory base ordinal \(ordinal) label")
+      precondition(candidate.start == entry.start, "directory base ordinal \(ordinal) start")
+      precondition(candidate.items == entry.items, "directory base ordinal \(ordinal) items")
+      precondition(candidate.section == entry.section, "directory base ordinal \(ordinal) section")
+      precondition(Int(candidate.count) == count, "directory base ordinal \(ordinal) count")
+    }
+    for (bucket, first) in buckets.enumerated() where bucket &<< shift < items.count {
+      let position = bucket &<< shift
+      precondition(Int(entries[Int(first)].start) <= position, "a bucket's leaf starts before it")
+    }
+  }
+}
