@@ -78,6 +78,34 @@ struct LeafDirectoryTests {
     expectLookups(snapshot, model, absent: absent)
   }
 
+  @Test("positions in runs that several small leaves start in are read right")
+  func smallLeaves() throws {
+    var (snapshot, model) = try sharedSnapshot(count: 20_000, sections: 3)
+    // Deletes leave leaves half empty (they are not merged): keep one item
+    // in 11 of the first section, so its leaves hold two or three items and
+    // a run of positions the directory's buckets cover can hold several
+    // leaves' starts; the rest of the list keeps full leaves.
+    let doomed = model.sections[0].items.enumerated().filter { $0.offset % 11 != 0 }.map {
+      $0.element.id
+    }
+    // A few at a time: one large delete would move the items to flat
+    // storage.
+    for start in stride(from: 0, to: doomed.count, by: 40) {
+      try snapshot.deleteItems(Array(doomed[start..<min(start + 40, doomed.count)]))
+    }
+    model = try model.deleting(doomed).get()
+    #expect(snapshot._store.isShared)
+    expectLookups(snapshot, model, absent: doomed.prefix(20).map { $0 })
+    #expect(hasDirectory(snapshot))
+    let marks = snapshot._store.shared?.withDirectory { directory in
+      Set(directory.buckets.map { $0 & 31 })
+    }
+    #expect(marks?.contains(_LeafDirectory<TestItem>.boundaries) == true)
+    #expect(marks?.contains(_LeafDirectory<TestItem>.noBoundary) == true)
+    #expect(marks?.contains { $0 < _LeafDirectory<TestItem>.noBoundary } == true)
+    snapshot._verifyInvariants()
+  }
+
   @Test("ids placed since the id base was rebuilt are found through the directory")
   func afterARebuiltBase() throws {
     var (snapshot, model) = try sharedSnapshot(count: 5000, sections: 3)

@@ -77,8 +77,55 @@ struct _ItemStore<Item: Diffable>: Sendable {
     // Out of line, on the shared storage alone: a call that took the whole
     // store would make a caller reading a snapshot it does not own (a
     // controller's) copy it, retaining every buffer, on every lookup.
-    return shared!.item(at: index)
+    return sharedItem(atFlatIndex: index)
   }
+
+  // Shared storage's lookups, out of line (so that the flat storage's, in
+  // line at the caller, keep their registers), through the version's
+  // directory once it has one, without a further call on their usual path.
+  // Each is given no copy of the storage (a caller would copy it to the
+  // stack first, and those stores, on every lookup, keep the processor
+  // from overlapping one lookup's reads of memory with the next one's):
+  // the item lookups take the store where it lies, and walk the trees (a
+  // call of their own) before the directory exists; the path of an id
+  // takes the version's slot and roots (a store taken where it lies there
+  // would keep the flat lookup's table in memory rather than registers).
+
+  /// ``item(atFlatIndex:)`` in shared storage.
+  @inlinable @inline(never)
+  func sharedItem(atFlatIndex index: Int) -> Item {
+    guard
+      let directory = _LeafDirectory<Item>.published(
+        in: shared!.reads, root: ObjectIdentifier(shared!.tree.root),
+        startsRoot: ObjectIdentifier(shared!.starts.root))
+    else { return walkedItem(atFlatIndex: index) }
+    @inline(__always) func read(_ directory: _LeafDirectory<Item>) -> Item {
+      directory.item(at: index)
+    }
+    return directory._withUnsafeGuaranteedRef(read)
+  }
+
+  /// ``sharedItem(atFlatIndex:)`` before the version has a directory.
+  @inlinable @inline(never)
+  func walkedItem(atFlatIndex index: Int) -> Item { shared!.item(at: index) }
+
+  /// ``item(at:sectionCount:)`` in shared storage.
+  @inlinable @inline(never)
+  func sharedItem(at path: ItemPath) -> Item? {
+    guard
+      let directory = _LeafDirectory<Item>.published(
+        in: shared!.reads, root: ObjectIdentifier(shared!.tree.root),
+        startsRoot: ObjectIdentifier(shared!.starts.root))
+    else { return walkedItem(at: path) }
+    @inline(__always) func read(_ directory: _LeafDirectory<Item>) -> Item? {
+      directory.item(at: path)
+    }
+    return directory._withUnsafeGuaranteedRef(read)
+  }
+
+  /// ``sharedItem(at:)`` before the version has a directory.
+  @inlinable @inline(never)
+  func walkedItem(at path: ItemPath) -> Item? { shared!.item(at: path) }
 
   /// The item at `path`, or `nil` when `path` is outside the items, for a
   /// reader that keeps `cursor` between reads of this version (see
@@ -97,7 +144,9 @@ struct _ItemStore<Item: Diffable>: Sendable {
   /// `sectionCount` sections: in shared storage, one call out of line.
   @inlinable @inline(__always)
   func item(at path: ItemPath, sectionCount: Int) -> Item? {
-    guard shared == nil else { return shared!.item(at: path) }
+    guard shared == nil else {
+      return sharedItem(at: path)
+    }
     guard let index = flatIndex(of: path, sectionCount: sectionCount) else { return nil }
     return flat.items.withUnsafeBufferPointer { $0[index] }
   }
@@ -105,7 +154,15 @@ struct _ItemStore<Item: Diffable>: Sendable {
   /// The path of the item with `id`, whose hash is `hash`, if present.
   @inlinable
   func path(of id: Item.ID, hash: Int) -> ItemPath? {
-    guard shared == nil else { return shared!.path(of: id, hash: hash) }
+    guard shared == nil else {
+      if let path = _LeafDirectory<Item>.path(
+        of: id, hash: hash, slot: shared!.reads, root: ObjectIdentifier(shared!.tree.root),
+        startsRoot: ObjectIdentifier(shared!.starts.root))
+      {
+        return path
+      }
+      return shared!.path(of: id, hash: hash)
+    }
     guard let index = flat.index(of: id, hash: hash) else { return nil }
     return flat.path(atFlatIndex: index)
   }

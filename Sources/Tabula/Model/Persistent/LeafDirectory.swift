@@ -24,31 +24,23 @@
 /// that a version is the one it was built from.
 @usableFromInline
 final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
-  /// One leaf.
+  /// What a read of one leaf needs (16 bytes, so that the entries of a
+  /// large list stay in the processor's nearer caches).
   @usableFromInline
   struct Entry {
+    /// The leaf's items, when it has no pending patch; else `nil`, and
+    /// reads go through the leaf (``leaves``).
+    @usableFromInline var items: UnsafePointer<Item>?
     /// The position of the leaf's first item.
     @usableFromInline var start: Int32
     /// The section holding the leaf's first item (the non-empty one).
     @usableFromInline var section: Int32
-    /// The leaf's address (``root`` holds the leaf).
-    @usableFromInline var leaf: UInt
-    /// The leaf's items, when it has no pending patch; else `nil`, and
-    /// reads go through the leaf.
-    @usableFromInline var items: UnsafePointer<Item>?
-    /// The leaf's id hashes, when it has no pending patch.
-    @usableFromInline var hashes: UnsafePointer<Int>?
 
     @inlinable
-    init(
-      start: Int32, section: Int32, leaf: UInt, items: UnsafePointer<Item>?,
-      hashes: UnsafePointer<Int>?
-    ) {
+    init(items: UnsafePointer<Item>?, start: Int32, section: Int32) {
+      self.items = items
       self.start = start
       self.section = section
-      self.leaf = leaf
-      self.items = items
-      self.hashes = hashes
     }
   }
 
@@ -58,14 +50,28 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   @usableFromInline let startsRoot: _SectionNode
   /// The labels of the id index's base described.
   @usableFromInline let baseLabels: [UInt64]
+  /// The id index of the version described.
+  @usableFromInline let ids: _IDIndex<Item.ID>
   /// Every leaf in order, then an entry whose start is the item count.
   @usableFromInline let entries: [Entry]
+  /// Each leaf's address (``root`` holds the leaf).
+  @usableFromInline let leaves: [UInt]
+  /// Each leaf's id hashes, when it has no pending patch.
+  @usableFromInline let hashes: [UnsafePointer<Int>?]
   /// Each leaf's label, in order (they ascend).
   @usableFromInline let labels: [UInt64]
-  /// For each run of `1 << shift` positions, the leaf holding its first.
-  @usableFromInline let buckets: [Int32]
-  /// The log₂ of the positions a bucket covers (at most half the mean
-  /// leaf).
+  /// For each run of `1 << shift` positions, the leaf holding its first
+  /// position times 32, plus where in the run the next leaf starts:
+  /// ``noBoundary`` when none starts in the run, ``boundaries`` when more
+  /// than one does (the lookup then steps through ``entries``). So the
+  /// leaf of a position is known from its bucket alone.
+  @usableFromInline let buckets: [UInt32]
+  /// A bucket's mark for a run that no leaf starts in after its first.
+  @inlinable static var noBoundary: UInt32 { 16 }
+  /// A bucket's mark for a run that more than one leaf starts in.
+  @inlinable static var boundaries: UInt32 { 31 }
+  /// The log₂ of the positions a bucket covers: at most half the mean
+  /// leaf, and at most 4 (so a run's offsets fit below ``noBoundary``).
   @usableFromInline let shift: Int
   /// What a lookup through the id index's base needs of the leaf that has
   /// a base leaf's label now, without reading ``entries``: its index, its
@@ -104,9 +110,12 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
     root = items.tree.root
     startsRoot = items.starts.root
     baseLabels = items.ids.baseLabels
+    ids = items.ids
     let sectionStarts = items.starts.array
     let sectionCount = sectionStarts.count &- 1
     var entries: [Entry] = []
+    var leaves: [UInt] = []
+    var hashes: [UnsafePointer<Int>?] = []
     var labels: [UInt64] = []
     var section = 0
     items.tree.forEachLeaf { leaf, start in
@@ -114,24 +123,33 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
       let patched = leaf.patchKind != .none
       entries.append(
         Entry(
-          start: Int32(start), section: Int32(section),
-          leaf: UInt(bitPattern: ObjectIdentifier(leaf)),
           items: patched ? nil : leaf.storedItems.withUnsafeBufferPointer { $0.baseAddress },
-          hashes: patched ? nil : leaf.storedHashes.withUnsafeBufferPointer { $0.baseAddress }))
+          start: Int32(start), section: Int32(section)))
+      leaves.append(UInt(bitPattern: ObjectIdentifier(leaf)))
+      hashes.append(patched ? nil : leaf.storedHashes.withUnsafeBufferPointer { $0.baseAddress })
       labels.append(leaf.label)
     }
     let count = items.count
-    entries.append(Entry(start: Int32(count), section: 0, leaf: 0, items: nil, hashes: nil))
-    // Buckets no wider than half the mean leaf: a lookup steps past one
-    // leaf start at most, unless leaves are much smaller than the mean.
-    let half = count / max(1, labels.count) / 2
+    entries.append(Entry(items: nil, start: Int32(count), section: 0))
+    // Buckets no wider than half the mean leaf: most runs hold one leaf
+    // start at most.
+    let half = min(16, count / max(1, labels.count) / 2)
     let shift = half > 1 ? Int.bitWidth &- 1 &- half.leadingZeroBitCount : 0
-    var buckets = [Int32](repeating: 0, count: (count &>> shift) &+ 1)
+    var buckets = [UInt32](repeating: 0, count: (count &>> shift) &+ 1)
     var leaf = 0
     for bucket in buckets.indices {
       let position = bucket &<< shift
       while leaf &+ 1 < labels.count && Int(entries[leaf &+ 1].start) <= position { leaf &+= 1 }
-      buckets[bucket] = Int32(leaf)
+      var mark = Self.noBoundary
+      let end = min(position &+ (1 &<< shift), count)
+      if leaf &+ 1 < labels.count && Int(entries[leaf &+ 1].start) < end {
+        // One boundary when the next leaf is not empty and the one after it
+        // starts at the run's end or later.
+        let next = Int(entries[leaf &+ 1].start)
+        let after = Int(entries[leaf &+ 2].start)
+        mark = after >= end && after > next ? UInt32(next &- position) : Self.boundaries
+      }
+      buckets[bucket] = UInt32(leaf) &<< 5 | mark
     }
     var ordinals = [Ordinal](
       repeating: Ordinal(items: nil, start: 0, leaf: -1, count: 0, section: 0),
@@ -147,6 +165,8 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
       }
     }
     self.entries = entries
+    self.leaves = leaves
+    self.hashes = hashes
     self.labels = labels
     self.buckets = buckets
     self.shift = shift
@@ -167,24 +187,38 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   /// The leaf holding position `index`.
   ///
   /// - Precondition: `0 <= index < count`.
-  @inlinable
+  @inlinable @inline(__always)
   func leaf(containing index: Int) -> Int {
     precondition(index >= 0 && index < Int(entries[entries.count &- 1].start), "position \(index)")
-    var leaf = Int(buckets[index &>> shift])
-    // The first step without a branch (one taken half the time would be
-    // mispredicted as often), further ones in a loop that rarely runs.
-    leaf &+= Int(entries[leaf &+ 1].start) <= index ? 1 : 0
-    while Int(entries[leaf &+ 1].start) <= index { leaf &+= 1 }
+    let bucket = buckets[index &>> shift]
+    var leaf = Int(bucket &>> 5)
+    let mark = bucket & 31
+    guard mark != Self.boundaries else {
+      while Int(entries[leaf &+ 1].start) <= index { leaf &+= 1 }
+      return leaf
+    }
+    // Without a branch: one taken half the time would be mispredicted as
+    // often, and stop the processor from reading ahead for the next lookup.
+    leaf &+= UInt32(truncatingIfNeeded: index & ((1 &<< shift) &- 1)) >= mark ? 1 : 0
     return leaf
   }
 
   /// The item at `index`.
-  @inlinable
+  @inlinable @inline(__always)
   func item(at index: Int) -> Item {
-    let entry = entries[leaf(containing: index)]
+    let leaf = leaf(containing: index)
+    let entry = entries[leaf]
     let offset = index &- Int(entry.start)
     if let items = entry.items { return items[offset] }
-    return _ItemChunk<Item>.unretained(entry.leaf).item(at: offset)
+    return patchedItem(leaves[leaf], at: offset)
+  }
+
+  /// The item at `offset` in the leaf at address `leaf`, which has a pending
+  /// patch: not retained (a retain is a locked write, which waits for every
+  /// read before it; the directory holds the leaf).
+  @inlinable @inline(never)
+  func patchedItem(_ leaf: UInt, at offset: Int) -> Item {
+    _ItemChunk<Item>.unmanaged(leaf)._withUnsafeGuaranteedRef { $0.item(at: offset) }
   }
 
   /// The leaf holding position `index`, with its first position and the
@@ -193,7 +227,7 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   func leafAndRange(containing index: Int) -> (leaf: _ItemChunk<Item>, range: Range<Int>) {
     let found = leaf(containing: index)
     return (
-      _ItemChunk<Item>.unretained(entries[found].leaf),
+      _ItemChunk<Item>.unretained(leaves[found]),
       Int(entries[found].start)..<Int(entries[found &+ 1].start)
     )
   }
@@ -221,14 +255,15 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
 
   /// The position of `id` (whose hash is `hash`) in the leaf at `leaf`, if
   /// there.
-  @inlinable
+  @inlinable @inline(never)
   func position(of id: Item.ID, hash: Int, inLeaf leaf: Int) -> Int? {
-    let entry = entries[leaf]
-    let start = Int(entry.start)
+    let start = Int(entries[leaf].start)
     let count = Int(entries[leaf &+ 1].start) &- start
-    guard let hashes = entry.hashes, let items = entry.items, count <= UInt64.bitWidth else {
-      let node = _ItemChunk<Item>.unretained(entry.leaf)
-      return _PersistentItems.offset(of: id, hash: hash, in: node).map { start &+ $0 }
+    guard let hashes = hashes[leaf], let items = entries[leaf].items, count <= UInt64.bitWidth
+    else {
+      return _ItemChunk<Item>.unmanaged(leaves[leaf])._withUnsafeGuaranteedRef {
+        _PersistentItems.offset(of: id, hash: hash, in: $0).map { start &+ $0 }
+      }
     }
     // Every hash compared, without a branch on any: a branch on the first
     // hash equal to `hash` would be mispredicted at almost every lookup,
@@ -261,19 +296,24 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   }
 
   /// The position of `id` (whose hash is `hash`), found through `ids` (the
-  /// index of the version described), if present: the candidates
-  /// ``_IDIndex/candidates(of:hash:_:)`` gives, each confirmed in its leaf.
+  /// index of the version described), if present.
+  ///
+  /// The base is asked first, though the overlay decides for the ids placed
+  /// since the base was built: ids are unique, so an id found in the leaf
+  /// the base names is where it is, wherever the overlay would send it; only
+  /// when that leaf does not hold it does the overlay's label count. Most
+  /// lookups then skip the overlay's trie.
   @inlinable
   func index(of id: Item.ID, hash: Int, ids: _IDIndex<Item.ID>) -> Int? {
-    if let label = ids.overlay.label(of: id, hash: hash) {
-      return leaf(labeled: label).flatMap { position(of: id, hash: hash, inLeaf: $0) }
-    }
     var found: Int?
-    _ = ids.base.find(hash: hash) { stored in
-      found = baseCandidate(id, hash: hash, stored, ids)?.index
-      return found != nil
-    }
-    return found
+    let inBase =
+      ids.base.find(hash: hash) { stored in
+        found = baseCandidate(id, hash: hash, stored, ids)?.index
+        return found != nil
+      } != nil
+    if inBase { return found }
+    guard let label = ids.overlay.label(of: id, hash: hash) else { return nil }
+    return leaf(labeled: label).flatMap { position(of: id, hash: hash, inLeaf: $0) }
   }
 
   /// The position of `id` (whose hash is `hash`) and the section of the
@@ -299,7 +339,7 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
 
   /// The path of the item at position `index`, in a leaf whose first item
   /// is in section `leafSection`.
-  @inlinable
+  @inlinable @inline(__always)
   func path(at index: Int, leafSection: Int) -> ItemPath {
     var section = leafSection
     while section &+ 1 < sectionCount && sectionStarts[section &+ 1] <= index { section &+= 1 }
@@ -307,32 +347,76 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   }
 
   /// The path of `id` (whose hash is `hash`), found through `ids`, if
-  /// present.
-  @inlinable
+  /// present: the base first, as ``index(of:hash:ids:)`` asks.
+  @inlinable @inline(__always)
   func path(of id: Item.ID, hash: Int, ids: _IDIndex<Item.ID>) -> ItemPath? {
-    if let label = ids.overlay.label(of: id, hash: hash) {
-      guard let leaf = leaf(labeled: label),
-        let index = position(of: id, hash: hash, inLeaf: leaf)
-      else { return nil }
-      return path(at: index, leafSection: Int(entries[leaf].section))
-    }
     var found: ItemPath?
-    _ = ids.base.find(hash: hash) { stored in
-      guard let (index, section) = baseCandidate(id, hash: hash, stored, ids) else { return false }
-      found = path(at: index, leafSection: section)
-      return true
-    }
-    return found
+    let inBase =
+      ids.base.find(hash: hash) { stored in
+        guard let (index, section) = baseCandidate(id, hash: hash, stored, ids) else {
+          return false
+        }
+        found = path(at: index, leafSection: section)
+        return true
+      } != nil
+    if inBase { return found }
+    return overlayPath(of: id, hash: hash, ids: ids)
+  }
+
+  /// The path of `id` (whose hash is `hash`) through the overlay of `ids`,
+  /// if the overlay has it.
+  @inlinable @inline(never)
+  func overlayPath(of id: Item.ID, hash: Int, ids: _IDIndex<Item.ID>) -> ItemPath? {
+    guard let label = ids.overlay.label(of: id, hash: hash), let leaf = leaf(labeled: label),
+      let index = position(of: id, hash: hash, inLeaf: leaf)
+    else { return nil }
+    return path(at: index, leafSection: Int(entries[leaf].section))
   }
 
   /// The item at `path`, or `nil` when `path` is outside the items.
-  @inlinable
+  @inlinable @inline(__always)
   func item(at path: ItemPath) -> Item? {
     guard UInt(bitPattern: path.section) < UInt(bitPattern: sectionCount) else { return nil }
     let start = sectionStarts[path.section]
     guard UInt(bitPattern: path.item) < UInt(bitPattern: sectionStarts[path.section &+ 1] &- start)
     else { return nil }
     return item(at: start &+ path.item)
+  }
+
+  /// The directory in `slot`, if one is published there and describes the
+  /// version whose item tree has root `root` and whose section starts have
+  /// root `startsRoot`; not retained (see ``_ReadSlot/directoryAddress``).
+  @inlinable @inline(__always)
+  static func published(
+    in slot: _ReadSlot, root: ObjectIdentifier, startsRoot: ObjectIdentifier
+  ) -> Unmanaged<_LeafDirectory>? {
+    guard let address = slot.directoryAddress else { return nil }
+    let directory = Unmanaged<_LeafDirectory>.fromOpaque(address)
+    @inline(__always) func check(_ directory: _LeafDirectory) -> Bool {
+      // Every edit replaces the slot (`forgetReads()`); a directory of
+      // another version would only be slower, never wrong.
+      ObjectIdentifier(directory.root) == root
+        && ObjectIdentifier(directory.startsRoot) == startsRoot
+    }
+    return directory._withUnsafeGuaranteedRef(check) ? directory : nil
+  }
+
+  /// The path of `id` (whose hash is `hash`) in the version (`.some(nil)`
+  /// when absent) whose slot and roots are given (see
+  /// ``published(in:root:startsRoot:)``), if it has a directory (see
+  /// `_ItemStore.path(of:hash:)`).
+  @inlinable @inline(never)
+  static func path(
+    of id: Item.ID, hash: Int, slot: _ReadSlot, root: ObjectIdentifier,
+    startsRoot: ObjectIdentifier
+  ) -> ItemPath?? {
+    guard let directory = published(in: slot, root: root, startsRoot: startsRoot) else {
+      return nil
+    }
+    @inline(__always) func read(_ directory: _LeafDirectory) -> ItemPath?? {
+      .some(directory.path(of: id, hash: hash, ids: directory.ids))
+    }
+    return directory._withUnsafeGuaranteedRef(read)
   }
 
   /// Checks the directory against `items`, the version it describes: each
@@ -343,7 +427,7 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
     precondition(describes(items), "a version's read directory describes it")
     var next = 0
     items.tree.forEachLeaf { node, start in
-      precondition(entries[next].leaf == UInt(bitPattern: ObjectIdentifier(node)), "directory leaf")
+      precondition(leaves[next] == UInt(bitPattern: ObjectIdentifier(node)), "directory leaf")
       precondition(Int(entries[next].start) == start, "directory leaf start")
       precondition(labels[next] == node.label, "directory leaf label")
       precondition(
@@ -352,7 +436,9 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
         "directory leaf section")
       next += 1
     }
-    precondition(next == labels.count && entries.count == next + 1, "one entry per leaf")
+    precondition(
+      next == labels.count && entries.count == next + 1 && leaves.count == next
+        && hashes.count == next, "one entry per leaf")
     precondition(Int(entries[next].start) == items.count, "the last entry ends the items")
     precondition(sectionStarts == items.starts.array, "directory section starts")
     for (ordinal, label) in baseLabels.enumerated() {
@@ -370,9 +456,11 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
       precondition(candidate.section == entry.section, "directory base ordinal \(ordinal) section")
       precondition(Int(candidate.count) == count, "directory base ordinal \(ordinal) count")
     }
-    for (bucket, first) in buckets.enumerated() where bucket &<< shift < items.count {
-      let position = bucket &<< shift
-      precondition(Int(entries[Int(first)].start) <= position, "a bucket's leaf starts before it")
+    for position in 0..<items.count {
+      let found = leaf(containing: position)
+      precondition(
+        Int(entries[found].start) <= position && position < Int(entries[found + 1].start),
+        "the leaf of position \(position)")
     }
   }
 }
