@@ -74,9 +74,7 @@ struct _ItemStore<Item: Diffable>: Sendable {
   @inlinable @inline(__always)
   func item(atFlatIndex index: Int) -> Item {
     if shared == nil { return flat.items.withUnsafeBufferPointer { $0[index] } }
-    // Out of line, on the shared storage alone: a call that took the whole
-    // store would make a caller reading a snapshot it does not own (a
-    // controller's) copy it, retaining every buffer, on every lookup.
+    // Out of line (see `sharedItem(atFlatIndex:)`).
     return sharedItem(atFlatIndex: index)
   }
 
@@ -86,10 +84,12 @@ struct _ItemStore<Item: Diffable>: Sendable {
   // Each is given no copy of the storage (a caller would copy it to the
   // stack first, and those stores, on every lookup, keep the processor
   // from overlapping one lookup's reads of memory with the next one's):
-  // the item lookups take the store where it lies, and walk the trees (a
-  // call of their own) before the directory exists; the path of an id
-  // takes the version's slot and roots (a store taken where it lies there
-  // would keep the flat lookup's table in memory rather than registers).
+  // the item lookups take the store where it lies (in the generated code,
+  // their call sites retain no more than the earlier calls on the shared
+  // storage alone), and walk the trees (a call of their own) before the
+  // directory exists; the path of an id takes the version's slot and
+  // roots (a store taken where it lies there would keep the flat lookup's
+  // table in memory rather than registers).
 
   /// ``item(atFlatIndex:)`` in shared storage.
   @inlinable @inline(never)
@@ -144,9 +144,7 @@ struct _ItemStore<Item: Diffable>: Sendable {
   /// `sectionCount` sections: in shared storage, one call out of line.
   @inlinable @inline(__always)
   func item(at path: ItemPath, sectionCount: Int) -> Item? {
-    guard shared == nil else {
-      return sharedItem(at: path)
-    }
+    guard shared == nil else { return sharedItem(at: path) }
     guard let index = flatIndex(of: path, sectionCount: sectionCount) else { return nil }
     return flat.items.withUnsafeBufferPointer { $0[index] }
   }
