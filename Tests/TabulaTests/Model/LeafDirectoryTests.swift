@@ -98,11 +98,21 @@ struct LeafDirectoryTests {
     expectLookups(snapshot, model, absent: doomed.prefix(20).map { $0 })
     #expect(hasDirectory(snapshot))
     let marks = snapshot._store.shared?.withDirectory { directory in
-      Set(directory.buckets.map { $0 & 31 })
+      Set(directory.runs.map { $0.bucket & 31 })
     }
     #expect(marks?.contains(_LeafDirectory<TestItem>.boundaries) == true)
     #expect(marks?.contains(_LeafDirectory<TestItem>.noBoundary) == true)
     #expect(marks?.contains { $0 < _LeafDirectory<TestItem>.noBoundary } == true)
+    // Runs read where they say their items lie, across one leaf boundary
+    // too; runs with several leaves' starts go through the entries.
+    let kinds = snapshot._store.shared?.withDirectory { directory in
+      Set(
+        directory.runs.map { run -> String in
+          guard run.first != 0 else { return "listed" }
+          return run.bucket & 31 == _LeafDirectory<TestItem>.noBoundary ? "one leaf" : "two leaves"
+        })
+    }
+    #expect(kinds == ["listed", "one leaf", "two leaves"])
     snapshot._verifyInvariants()
   }
 

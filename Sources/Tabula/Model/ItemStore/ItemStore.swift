@@ -107,7 +107,7 @@ struct _ItemStore<Item: Diffable>: Sendable {
 
   /// ``sharedItem(atFlatIndex:)`` before the version has a directory.
   @inlinable @inline(never)
-  func walkedItem(atFlatIndex index: Int) -> Item { shared!.item(at: index) }
+  func walkedItem(atFlatIndex index: Int) -> Item { shared!.walkedItem(at: index) }
 
   /// ``item(at:sectionCount:)`` in shared storage.
   @inlinable @inline(never)
@@ -125,7 +125,7 @@ struct _ItemStore<Item: Diffable>: Sendable {
 
   /// ``sharedItem(at:)`` before the version has a directory.
   @inlinable @inline(never)
-  func walkedItem(at path: ItemPath) -> Item? { shared!.item(at: path) }
+  func walkedItem(at path: ItemPath) -> Item? { shared!.walkedItem(at: path) }
 
   /// The item at `path`, or `nil` when `path` is outside the items, for a
   /// reader that keeps `cursor` between reads of this version (see
@@ -159,7 +159,7 @@ struct _ItemStore<Item: Diffable>: Sendable {
       {
         return path
       }
-      return shared!.path(of: id, hash: hash)
+      return shared!.walkedPath(of: id, hash: hash)
     }
     guard let index = flat.index(of: id, hash: hash) else { return nil }
     return flat.path(atFlatIndex: index)

@@ -33,7 +33,7 @@ extension _LeafDirectory {
       return nil
     }
     @inline(__always) func read(_ directory: _LeafDirectory) -> ItemPath?? {
-      .some(directory.path(of: id, hash: hash, ids: directory.ids))
+      .some(directory.path(of: id, hash: hash))
     }
     return directory._withUnsafeGuaranteedRef(read)
   }

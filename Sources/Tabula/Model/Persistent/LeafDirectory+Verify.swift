@@ -4,7 +4,7 @@
 extension _LeafDirectory {
   /// Checks the directory against `items`, the version it describes: each
   /// leaf where the tree has it, the sections' starts, the base ordinals'
-  /// leaves and the buckets.
+  /// leaves, the runs, and each position's leaf and item.
   @usableFromInline
   func verify(against items: _PersistentItems<Item>) {
     precondition(describes(items), "a version's read directory describes it")
@@ -17,12 +17,18 @@ extension _LeafDirectory {
         node.count == 0
           || Int(entries[next].section) == items.starts.section(containing: start).section,
         "directory leaf section")
+      for offset in 0..<node.count {
+        precondition(
+          item(at: start + offset).id == node.item(at: offset).id,
+          "the item at position \(start + offset)")
+      }
       next += 1
     }
     precondition(
       next == labels.count && entries.count == next + 1 && leaves.count == next
         && hashes.count == next, "one entry per leaf")
     precondition(Int(entries[next].start) == items.count, "the last entry ends the items")
+    precondition(count == items.count && runs.count == (count >> shift) + 1, "one run per bucket")
     precondition(sectionStarts == items.starts.array, "directory section starts")
     for (ordinal, label) in baseLabels.enumerated() {
       let candidate = ordinals[ordinal]

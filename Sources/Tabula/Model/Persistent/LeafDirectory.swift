@@ -60,18 +60,44 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   @usableFromInline let hashes: [UnsafePointer<Int>?]
   /// Each leaf's label, in order (they ascend).
   @usableFromInline let labels: [UInt64]
-  /// For each run of `1 << shift` positions, the leaf holding its first
-  /// position times 32, plus where in the run the next leaf starts:
-  /// ``noBoundary`` when none starts in the run, ``boundaries`` when more
-  /// than one does (the lookup then steps through ``entries``). So the
-  /// leaf of a position is known from its bucket alone.
-  @usableFromInline let buckets: [UInt32]
-  /// A bucket's mark for a run that no leaf starts in after its first.
+  /// What a read of one run of `1 << shift` positions needs: where its
+  /// items lie, and which leaves hold them.
+  @usableFromInline
+  struct Run {
+    /// The address of the item at the run's first position, in the leaf
+    /// holding it; 0 when the run's items are read through ``entries``
+    /// (more than one leaf starts in the run, one of its leaves has a
+    /// pending patch, or the two leaves lie too far apart for ``second``).
+    @usableFromInline var first: UInt
+    /// What is added to ``first`` for the positions from the next leaf's
+    /// start on: the next leaf's items, less the positions before its
+    /// start, less ``first``, in bytes.
+    @usableFromInline var second: Int32
+    /// The leaf holding the run's first position times 32, plus where in
+    /// the run the next leaf starts: ``noBoundary`` when none starts in the
+    /// run, ``boundaries`` when more than one does (the lookup then steps
+    /// through ``entries``). So the leaf of a position is known from its
+    /// run alone.
+    @usableFromInline var bucket: UInt32
+
+    @inlinable
+    init(first: UInt, second: Int32, bucket: UInt32) {
+      self.first = first
+      self.second = second
+      self.bucket = bucket
+    }
+  }
+
+  /// Each run of `1 << shift` positions, and one past the last.
+  @usableFromInline let runs: [Run]
+  /// The number of items.
+  @usableFromInline let count: Int
+  /// A run's mark for a run that no leaf starts in after its first.
   @inlinable static var noBoundary: UInt32 { 16 }
-  /// A bucket's mark for a run that more than one leaf starts in.
+  /// A run's mark for a run that more than one leaf starts in.
   @inlinable static var boundaries: UInt32 { 31 }
-  /// The log₂ of the positions a bucket covers: at most half the mean
-  /// leaf, and at most 4 (so a run's offsets fit below ``noBoundary``).
+  /// The log₂ of the positions a run covers: at most half the mean leaf,
+  /// and at most 4 (so a run's offsets fit below ``noBoundary``).
   @usableFromInline let shift: Int
   /// What a lookup through the id index's base needs of the leaf that has
   /// a base leaf's label now, without reading ``entries``: its index, its
@@ -135,10 +161,12 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
     // start at most.
     let half = min(16, count / max(1, labels.count) / 2)
     let shift = half > 1 ? Int.bitWidth &- 1 &- half.leadingZeroBitCount : 0
-    var buckets = [UInt32](repeating: 0, count: (count &>> shift) &+ 1)
+    var runs: [Run] = []
+    runs.reserveCapacity((count &>> shift) &+ 1)
+    let stride = MemoryLayout<Item>.stride
     var leaf = 0
-    for bucket in buckets.indices {
-      let position = bucket &<< shift
+    for run in 0...(count &>> shift) {
+      let position = run &<< shift
       while leaf &+ 1 < labels.count && Int(entries[leaf &+ 1].start) <= position { leaf &+= 1 }
       var mark = Self.noBoundary
       let end = min(position &+ (1 &<< shift), count)
@@ -149,7 +177,24 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
         let after = Int(entries[leaf &+ 2].start)
         mark = after >= end && after > next ? UInt32(next &- position) : Self.boundaries
       }
-      buckets[bucket] = UInt32(leaf) &<< 5 | mark
+      var first: UInt = 0
+      var second: Int32 = 0
+      if mark != Self.boundaries, let items = entries[leaf].items {
+        first = UInt(bitPattern: items + (position &- Int(entries[leaf].start)))
+        if mark != Self.noBoundary {
+          // The next leaf's items as if its first were at the run's mark.
+          if let next = entries[leaf &+ 1].items,
+            let offset = Int32(
+              exactly: Int(bitPattern: UInt(bitPattern: next)) &- Int(mark) &* stride
+                &- Int(bitPattern: first))
+          {
+            second = offset
+          } else {
+            first = 0
+          }
+        }
+      }
+      runs.append(Run(first: first, second: second, bucket: UInt32(leaf) &<< 5 | mark))
     }
     var ordinals = [Ordinal](
       repeating: Ordinal(items: nil, start: 0, leaf: -1, count: 0, section: 0),
@@ -168,7 +213,8 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
     self.leaves = leaves
     self.hashes = hashes
     self.labels = labels
-    self.buckets = buckets
+    self.runs = runs
+    self.count = count
     self.shift = shift
     self.ordinals = ordinals
     self.sectionStarts = sectionStarts
@@ -189,8 +235,8 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   /// - Precondition: `0 <= index < count`.
   @inlinable @inline(__always)
   func leaf(containing index: Int) -> Int {
-    precondition(index >= 0 && index < Int(entries[entries.count &- 1].start), "position \(index)")
-    let bucket = buckets[index &>> shift]
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "position \(index)")
+    let bucket = runs[index &>> shift].bucket
     var leaf = Int(bucket &>> 5)
     let mark = bucket & 31
     guard mark != Self.boundaries else {
@@ -203,9 +249,29 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
     return leaf
   }
 
-  /// The item at `index`.
+  /// The item at `index`: read where its run says it lies, without reading
+  /// the run's leaf entry first (one read of memory less before the item's).
+  ///
+  /// - Precondition: `0 <= index < count`.
   @inlinable @inline(__always)
   func item(at index: Int) -> Item {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "position \(index)")
+    // In bounds: there is a run for every position up to `count` (`init`).
+    let run = runs.withUnsafeBufferPointer { $0[index &>> shift] }
+    guard run.first != 0 else { return listedItem(at: index) }
+    let offset = index & ((1 &<< shift) &- 1)
+    // Without a branch, as in `leaf(containing:)` (a conditional here
+    // compiles to one): all ones when the offset is before the mark.
+    let before = (offset &- Int(run.bucket & 31)) &>> (Int.bitWidth &- 1)
+    let second = Int(run.second) & ~before
+    let address = run.first &+ UInt(bitPattern: second &+ offset &* MemoryLayout<Item>.stride)
+    return UnsafePointer<Item>(bitPattern: address).unsafelyUnwrapped.pointee
+  }
+
+  /// The item at `index`, in a run whose items are read through
+  /// ``entries`` (see ``Run/first``).
+  @inlinable @inline(never)
+  func listedItem(at index: Int) -> Item {
     let leaf = leaf(containing: index)
     let entry = entries[leaf]
     let offset = index &- Int(entry.start)
@@ -341,9 +407,15 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   /// is in section `leafSection`.
   @inlinable @inline(__always)
   func path(at index: Int, leafSection: Int) -> ItemPath {
-    var section = leafSection
-    while section &+ 1 < sectionCount && sectionStarts[section &+ 1] <= index { section &+= 1 }
-    return ItemPath(section: section, item: index &- sectionStarts[section])
+    sectionStarts.withUnsafeBufferPointer { starts in
+      precondition(
+        UInt(bitPattern: leafSection) < UInt(bitPattern: starts.count &- 1),
+        "section \(leafSection)")
+      // In bounds: `section` stays below the section count.
+      var section = leafSection
+      while section &+ 1 < starts.count &- 1 && starts[section &+ 1] <= index { section &+= 1 }
+      return ItemPath(section: section, item: index &- starts[section])
+    }
   }
 
   /// The path of `id` (whose hash is `hash`), found through `ids`, if
@@ -363,6 +435,47 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
     return overlayPath(of: id, hash: hash, ids: ids)
   }
 
+  /// The path of `id` (whose hash is `hash`), found through the id index of
+  /// the version described (``ids``), if present: where the first base
+  /// entry with its hash's tag says, when that leaf still holds it at the
+  /// entry's offset hint (most lookups); else as ``path(of:hash:ids:)``
+  /// finds it, out of line. The usual path reads the base's table in a loop
+  /// of its own, with nothing captured: a closure capturing the index would
+  /// copy it to the stack at every lookup.
+  @inlinable @inline(__always)
+  func path(of id: Item.ID, hash: Int) -> ItemPath? {
+    let tag = UInt64(bitPattern: Int64(hash)) & IDTable.tagMask
+    let mask = ids.base.mask
+    let hintBits = ids.hintBits
+    let found: (index: Int, leafSection: Int)? = ids.base.slots.withUnsafeBufferPointer { slots in
+      var bucket = hash & mask
+      while true {
+        let slot = slots[bucket]
+        guard slot != 0 else { return nil }
+        if slot & IDTable.tagMask == tag {
+          let stored = Int(truncatingIfNeeded: slot & ~IDTable.tagMask) &- 1
+          let candidate = ordinals[stored &>> hintBits]
+          let hint = stored & ((1 &<< hintBits) &- 1)
+          // An ordinal without a leaf has no items either.
+          guard let items = candidate.items, hint < Int(candidate.count), items[hint].id == id
+          else { return nil }
+          return (Int(candidate.start) &+ hint, Int(candidate.section))
+        }
+        bucket = (bucket &+ 1) & mask
+      }
+    }
+    guard let found else { return searchedPath(of: id, hash: hash) }
+    return path(at: found.index, leafSection: found.leafSection)
+  }
+
+  /// ``path(of:hash:)`` when the first base entry with the hash's tag does
+  /// not say where the id is: every base entry with the tag, then the
+  /// overlay.
+  @inlinable @inline(never)
+  func searchedPath(of id: Item.ID, hash: Int) -> ItemPath? {
+    path(of: id, hash: hash, ids: ids)
+  }
+
   /// The path of `id` (whose hash is `hash`) through the overlay of `ids`,
   /// if the overlay has it.
   @inlinable @inline(never)
@@ -374,12 +487,19 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   }
 
   /// The item at `path`, or `nil` when `path` is outside the items.
+  ///
+  /// The path is checked against the sections' bounds once; the reads it
+  /// bounds are not checked again (each check is a few instructions more
+  /// in every lookup, and fewer lookups then overlap their reads of
+  /// memory).
   @inlinable @inline(__always)
   func item(at path: ItemPath) -> Item? {
-    guard UInt(bitPattern: path.section) < UInt(bitPattern: sectionCount) else { return nil }
-    let start = sectionStarts[path.section]
-    guard UInt(bitPattern: path.item) < UInt(bitPattern: sectionStarts[path.section &+ 1] &- start)
-    else { return nil }
-    return item(at: start &+ path.item)
+    sectionStarts.withUnsafeBufferPointer { starts in
+      guard UInt(bitPattern: path.section) < UInt(bitPattern: starts.count &- 1) else { return nil }
+      let start = starts[path.section]
+      guard UInt(bitPattern: path.item) < UInt(bitPattern: starts[path.section &+ 1] &- start)
+      else { return nil }
+      return item(at: start &+ path.item)
+    }
   }
 }

@@ -37,13 +37,13 @@ struct _PersistentItems<Item: Diffable>: Sendable {
 
   @inlinable var count: Int { tree.count }
 
-  /// The item at `index` (out of line: see `_ItemStore.item(atFlatIndex:)`).
+  /// The item at `index`, read down the tree, for a version without a
+  /// directory (`_ItemStore.sharedItem(atFlatIndex:)` asks it first):
+  /// counted as a walk.
   ///
-  /// - Complexity: O(log n); O(1) expected once the version has a
-  ///   directory.
+  /// - Complexity: O(log n).
   @inlinable @inline(never)
-  func item(at index: Int) -> Item {
-    if let item = withDirectory({ $0.item(at: index) }) { return item }
+  func walkedItem(at index: Int) -> Item {
     walked()
     return tree[index]
   }
@@ -79,26 +79,26 @@ struct _PersistentItems<Item: Diffable>: Sendable {
     return index(of: id, hash: hash)
   }
 
-  /// The path of `id`, whose hash is `hash`, if present.
+  /// The path of `id`, whose hash is `hash`, if present, read down the
+  /// trees, for a version without a directory (`_ItemStore.path(of:hash:)`
+  /// asks it first): counted as a walk.
   ///
-  /// - Complexity: O(log n + log s) for s sections; O(1) expected once
-  ///   the version has a directory.
+  /// - Complexity: O(log n + log s) for s sections.
   @inlinable @inline(never)
-  func path(of id: Item.ID, hash: Int) -> ItemPath? {
-    if let found = withDirectory({ $0.path(of: id, hash: hash, ids: ids) }) { return found }
+  func walkedPath(of id: Item.ID, hash: Int) -> ItemPath? {
     walked()
     guard let index = index(of: id, hash: hash) else { return nil }
     let (section, start) = starts.section(containing: index)
     return ItemPath(section: section, item: index &- start)
   }
 
-  /// The item at `path`, or `nil` when `path` is outside the items.
+  /// The item at `path`, or `nil` when `path` is outside the items, read
+  /// down the trees, for a version without a directory
+  /// (`_ItemStore.sharedItem(at:)` asks it first): counted as a walk.
   ///
-  /// - Complexity: O(log n + log s) for s sections; O(1) expected once
-  ///   the version has a directory.
+  /// - Complexity: O(log n + log s) for s sections.
   @inlinable @inline(never)
-  func item(at path: ItemPath) -> Item? {
-    if let found = withDirectory({ $0.item(at: path) }) { return found }
+  func walkedItem(at path: ItemPath) -> Item? {
     walked()
     guard UInt(bitPattern: path.section) < UInt(bitPattern: starts.sectionCount) else { return nil }
     let range = starts.range(ofSection: path.section)
