@@ -91,13 +91,21 @@ struct _ItemStore<Item: Diffable>: Sendable {
   // roots (a store taken where it lies there would keep the flat lookup's
   // table in memory rather than registers).
 
+  /// What finds the shared storage's directory, read field by field where
+  /// the storage lies (an initializer taking the whole storage would copy
+  /// it to the stack at every lookup).
+  @inlinable @inline(__always)
+  var directoryKey: _DirectoryKey {
+    _DirectoryKey(
+      slot: shared!.reads, root: ObjectIdentifier(shared!.tree.root),
+      startsRoot: ObjectIdentifier(shared!.starts.root))
+  }
+
   /// ``item(atFlatIndex:)`` in shared storage.
   @inlinable @inline(never)
   func sharedItem(atFlatIndex index: Int) -> Item {
     guard
-      let directory = _LeafDirectory<Item>.published(
-        in: shared!.reads, root: ObjectIdentifier(shared!.tree.root),
-        startsRoot: ObjectIdentifier(shared!.starts.root))
+      let directory = _LeafDirectory<Item>.published(for: directoryKey)
     else { return walkedItem(atFlatIndex: index) }
     @inline(__always) func read(_ directory: _LeafDirectory<Item>) -> Item {
       directory.item(at: index)
@@ -113,9 +121,7 @@ struct _ItemStore<Item: Diffable>: Sendable {
   @inlinable @inline(never)
   func sharedItem(at path: ItemPath) -> Item? {
     guard
-      let directory = _LeafDirectory<Item>.published(
-        in: shared!.reads, root: ObjectIdentifier(shared!.tree.root),
-        startsRoot: ObjectIdentifier(shared!.starts.root))
+      let directory = _LeafDirectory<Item>.published(for: directoryKey)
     else { return walkedItem(at: path) }
     @inline(__always) func read(_ directory: _LeafDirectory<Item>) -> Item? {
       directory.item(at: path)
@@ -153,10 +159,7 @@ struct _ItemStore<Item: Diffable>: Sendable {
   @inlinable
   func path(of id: Item.ID, hash: Int) -> ItemPath? {
     guard shared == nil else {
-      if let path = _LeafDirectory<Item>.path(
-        of: id, hash: hash, slot: shared!.reads, root: ObjectIdentifier(shared!.tree.root),
-        startsRoot: ObjectIdentifier(shared!.starts.root))
-      {
+      if let path = _LeafDirectory<Item>.path(of: id, hash: hash, key: directoryKey) {
         return path
       }
       return shared!.walkedPath(of: id, hash: hash)

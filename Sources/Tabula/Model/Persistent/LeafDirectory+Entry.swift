@@ -1,37 +1,46 @@
 // How the item store reaches a version's directory without a copy of the
 // storage (see LeafDirectory.swift and `_ItemStore`'s shared lookups).
 
-extension _LeafDirectory {
-  /// The directory in `slot`, if one is published there and describes the
-  /// version whose item tree has root `root` and whose section starts have
-  /// root `startsRoot`; not retained (see ``_ReadSlot/directoryAddress``).
+/// What finds a version's directory: the version's read slot, and the
+/// roots of its item tree and section starts, which the directory must
+/// describe (three words, passed in registers).
+@usableFromInline
+struct _DirectoryKey {
+  @usableFromInline let slot: _ReadSlot
+  @usableFromInline let root: ObjectIdentifier
+  @usableFromInline let startsRoot: ObjectIdentifier
+
   @inlinable @inline(__always)
-  static func published(
-    in slot: _ReadSlot, root: ObjectIdentifier, startsRoot: ObjectIdentifier
-  ) -> Unmanaged<_LeafDirectory>? {
-    guard let address = slot.directoryAddress else { return nil }
+  init(slot: _ReadSlot, root: ObjectIdentifier, startsRoot: ObjectIdentifier) {
+    self.slot = slot
+    self.root = root
+    self.startsRoot = startsRoot
+  }
+}
+
+extension _LeafDirectory {
+  /// The directory in `key`'s slot, if one is published there and
+  /// describes the version whose roots `key` names; not retained (see
+  /// ``_ReadSlot/directoryAddress``).
+  @inlinable @inline(__always)
+  static func published(for key: _DirectoryKey) -> Unmanaged<_LeafDirectory>? {
+    guard let address = key.slot.directoryAddress else { return nil }
     let directory = Unmanaged<_LeafDirectory>.fromOpaque(address)
     @inline(__always) func check(_ directory: _LeafDirectory) -> Bool {
       // Every edit replaces the slot (`forgetReads()`); a directory of
       // another version would only be slower, never wrong.
-      ObjectIdentifier(directory.root) == root
-        && ObjectIdentifier(directory.startsRoot) == startsRoot
+      ObjectIdentifier(directory.root) == key.root
+        && ObjectIdentifier(directory.startsRoot) == key.startsRoot
     }
     return directory._withUnsafeGuaranteedRef(check) ? directory : nil
   }
 
   /// The path of `id` (whose hash is `hash`) in the version (`.some(nil)`
-  /// when absent) whose slot and roots are given (see
-  /// ``published(in:root:startsRoot:)``), if it has a directory (see
+  /// when absent) that `key` finds, if it has a directory (see
   /// `_ItemStore.path(of:hash:)`).
   @inlinable @inline(never)
-  static func path(
-    of id: Item.ID, hash: Int, slot: _ReadSlot, root: ObjectIdentifier,
-    startsRoot: ObjectIdentifier
-  ) -> ItemPath?? {
-    guard let directory = published(in: slot, root: root, startsRoot: startsRoot) else {
-      return nil
-    }
+  static func path(of id: Item.ID, hash: Int, key: _DirectoryKey) -> ItemPath?? {
+    guard let directory = published(for: key) else { return nil }
     @inline(__always) func read(_ directory: _LeafDirectory) -> ItemPath?? {
       .some(directory.path(of: id, hash: hash))
     }
