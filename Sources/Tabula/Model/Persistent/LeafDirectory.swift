@@ -13,8 +13,8 @@
 
 /// The leaves of one version of ``_PersistentItems`` in flat arrays: each
 /// leaf's start, the section of its first item, its storage; a table from
-/// position to leaf, from the id index's base ordinals to leaves, and the
-/// sections' starts. Lookups read these arrays instead of walking the
+/// runs of positions to their leaves and where their items lie, from the
+/// id index's base ordinals to leaves, and the sections' starts. Lookups read these arrays instead of walking the
 /// trees: O(1) expected for the item at a position, the position of an
 /// id, and the section of a position.
 ///
