@@ -34,7 +34,15 @@ extension ListController {
   @inlinable @inline(__always)
   func _shownItem(at path: ItemPath) -> Item? {
     if let item = _readCursor.item(at: path) { return item }
-    return _snapshot._item(at: path, reading: &_readCursor)
+    if let item = _snapshot._flatItem(at: path) { return item }
+    return _sharedShownItem(at: path)
+  }
+
+  /// ``_shownItem(at:)`` in shared storage, out of line (see
+  /// `Snapshot._flatItem(at:)`).
+  @inlinable @inline(never)
+  func _sharedShownItem(at path: ItemPath) -> Item? {
+    _snapshot._item(at: path, reading: &_readCursor)
   }
 
   /// The cell for `item` at `path`, made while `tracking` records what its

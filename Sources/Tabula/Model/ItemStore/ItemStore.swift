@@ -146,6 +146,21 @@ struct _ItemStore<Item: Diffable>: Sendable {
     return flat.items.withUnsafeBufferPointer { $0[index] }
   }
 
+  /// The item at `path` in flat storage (`.some(nil)` when `path` is
+  /// outside the `sectionCount` sections), or `nil` in shared storage;
+  /// without a call.
+  @inlinable @inline(__always)
+  func flatItem(at path: ItemPath, sectionCount: Int) -> Item?? {
+    guard shared == nil else { return nil }
+    guard UInt(bitPattern: path.section) < UInt(bitPattern: sectionCount) else { return .some(nil) }
+    return flat.starts.withUnsafeBufferPointer { starts in
+      let start = starts[path.section]
+      guard UInt(bitPattern: path.item) < UInt(bitPattern: starts[path.section &+ 1] &- start)
+      else { return .some(nil) }
+      return flat.items.withUnsafeBufferPointer { $0[start &+ path.item] }
+    }
+  }
+
   /// The item at `path`, or `nil` when `path` is outside the snapshot's
   /// `sectionCount` sections: in shared storage, one call out of line.
   @inlinable @inline(__always)

@@ -66,6 +66,17 @@ extension Snapshot {
     _store.item(at: path, sectionCount: _sections.count, reading: &cursor)
   }
 
+  /// The item at `path` when the items are flat (`.some(nil)` when `path`
+  /// is outside the snapshot), or `nil` in shared storage: without a call,
+  /// so that a reader holding the snapshot in a class property reads it in
+  /// place (a call in the same function would make it copy the whole
+  /// snapshot to the stack first). The reader then calls
+  /// ``_item(at:reading:)`` out of line for shared storage.
+  @inlinable @inline(__always)
+  func _flatItem(at path: ItemPath) -> Item?? {
+    _store.flatItem(at: path, sectionCount: _sections.count)
+  }
+
   /// The index of the section holding flat index `flat`.
   @inlinable
   func _itemSection(atFlatIndex flat: Int) -> Int { _store.section(atFlatIndex: flat) }
