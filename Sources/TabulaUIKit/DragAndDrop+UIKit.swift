@@ -187,15 +187,17 @@
       }
 
       /// Accepts drops from other apps and lists: while `loadItems` turns
-      /// the dropped item providers into items, `placeholder` rows (the
-      /// `index`-th of a drop) stand where they were dropped; then the
+      /// the dropped item providers into items, `placeholder` rows (each
+      /// made of a number no other placeholder of the list gets, for a
+      /// unique id while several drops load) stand where they were
+      /// dropped; then the
       /// items take their place, or, when loading throws, the placeholders
       /// go and the failure is reported (``didFailToLoadDrop``) and
       /// announced. See ``insertDroppedItems(count:at:load:)`` for where
       /// the items go (owning its data, the list inserts them; following a
       /// source, `loadItems` adds them to its data).
       public func acceptDrops(
-        placeholder: @escaping @MainActor (_ index: Int) -> Item,
+        placeholder: @escaping @MainActor (_ number: Int) -> Item,
         loadItems: @escaping @MainActor (_ providers: [NSItemProvider]) async throws -> [Item]
       ) {
         dropPlaceholder = placeholder

@@ -40,6 +40,10 @@ extension ListController {
   ///   rows, inserted with SQL) returns once the source shows them (wait
   ///   for it to be idle): nothing more is written.
   ///
+  /// Several drops may load at once. A drop that cannot be shown (its
+  /// placeholders' ids are taken, or an update applied meanwhile removed
+  /// its section: ``ListDropError``) is declined: nothing shows, `load` is
+  /// not called, and it is reported and announced as a failed load is.
   /// When `load` throws, the placeholders go, the error goes to
   /// ``didFailToLoadDrop`` (else ``TabulaLog``), and the failure is
   /// announced (``ListAnnouncement/dropFailed(count:message:)``). The task
@@ -47,7 +51,8 @@ extension ListController {
   ///
   /// - Precondition: ``dropPlaceholder`` is set, `count` > 0, and `path`
   ///   is an insertion point of the list (else this traps naming the valid
-  ///   range).
+  ///   range). A host's drop is checked by
+  ///   ``dropProposal(forExternalItemCount:at:)`` before it gets here.
   @discardableResult
   public func insertDroppedItems(
     count: Int, at path: ItemPath, load: @escaping @MainActor () async throws -> [Item]
@@ -63,7 +68,7 @@ extension ListController {
           + "\(counts) items (an item up to the section's count)")
     }
     let shown = _snapshot
-    let placeholders = (0..<count).map { makePlaceholder($0) }
+    let placeholders = userEdits.makePlaceholders(count, makePlaceholder)
     let section = shown.sections[path.section].id
     let rows = shown.numberOfItems(inSectionAt: path.section)
     func id(_ item: Int) -> Item.ID { shown[ItemPath(section: path.section, item: item)].id }
@@ -75,8 +80,17 @@ extension ListController {
         after: offset == 0 ? after : placeholders[offset - 1].id, index: path.item + offset)
     }
     if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+      let data = source.snapshot
+      if let refusal = Self.placeholderRefusal(
+        placeholders, taken: { data.contains(itemWithID: $0) || shown.contains(itemWithID: $0) },
+        elsewhere: userEdits.placeholderIDs)
+        ?? (data.contains(sectionWithID: section)
+          ? nil : .sectionRemoved(String(reflecting: section)))
+      {
+        return declineDrop(refusal, count: count)
+      }
       let drop = userEdits.addDrop(placements)
-      apply(userEdits.visible(source.snapshot))
+      apply(userEdits.visible(data))
       return Task { @MainActor in
         let items: [Item]
         do {
@@ -110,11 +124,21 @@ extension ListController {
         return true
       }
     }
+    // Placed by their neighbours on screen, into the data as it will be:
+    // an update on its way may have moved those rows, or removed the
+    // section.
     var next = latestSnapshot
-    do {
-      try next.apply(.insert(items: placements))
-    } catch {
-      preconditionFailure("the drop's placeholders cannot be shown: \(error)")
+    let latest = next
+    if let refusal = Self.placeholderRefusal(
+      placeholders, taken: { latest.contains(itemWithID: $0) || shown.contains(itemWithID: $0) },
+      elsewhere: [])
+    {
+      return declineDrop(refusal, count: count)
+    }
+    guard latest.contains(sectionWithID: section),
+      (try? next.apply(.insert(items: placements))) != nil
+    else {
+      return declineDrop(.sectionRemoved(String(reflecting: section)), count: count)
     }
     apply(next)
     return Task { @MainActor in
@@ -165,11 +189,13 @@ extension ListController {
     }
   }
 
-  /// Makes the placeholder rows of drops from outside (the `index`-th of a
-  /// drop, from 0): what a loading row of the list's item type is (a
-  /// case of an enum of rows, a row made of a fresh id). The list takes
-  /// such drops only when it is set.
-  public var dropPlaceholder: (@MainActor (_ index: Int) -> Item)? {
+  /// Makes the placeholder rows of drops from outside: what a loading row
+  /// of the list's item type is (a case of an enum of rows, a row with an
+  /// id of its own), given a number no other placeholder of the list gets
+  /// (0, 1, 2... across every drop), so that an id made of it
+  /// (`Chore(id: -1 - number)`) is unique while several drops load. The
+  /// list takes such drops only when it is set.
+  public var dropPlaceholder: (@MainActor (_ number: Int) -> Item)? {
     get { userEdits.dropPlaceholder }
     set { userEdits.dropPlaceholder = newValue }
   }
@@ -208,6 +234,29 @@ extension ListController {
       return
     }
     apply(userEdits.visible(source.snapshot))
+  }
+
+  /// The drop is not taken: nothing shows, and the refusal is reported and
+  /// announced as a failed load is. The task ends at once, with `false`.
+  private func declineDrop(_ refusal: ListDropError, count: Int) -> Task<Bool, Never> {
+    dropFailed(refusal, count: count)
+    return Task { false }
+  }
+
+  /// Why `placeholders` cannot show: ids `taken` says the list has, ids of
+  /// other drops' placeholders (`elsewhere`), or ids they share.
+  static func placeholderRefusal(
+    _ placeholders: [Item], taken: (Item.ID) -> Bool, elsewhere: Set<Item.ID>
+  ) -> ListDropError? {
+    var seen = Set<Item.ID>()
+    var clashes: [String] = []
+    for placeholder in placeholders {
+      let id = placeholder.id
+      if !seen.insert(id).inserted || taken(id) || elsewhere.contains(id) {
+        clashes.append(String(reflecting: id))
+      }
+    }
+    return clashes.isEmpty ? nil : .placeholderIDsTaken(clashes)
   }
 
   /// Reports and announces a drop whose items did not come.

@@ -39,7 +39,7 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   var willUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   /// Makes the placeholder rows of drops from outside.
-  var dropPlaceholder: (@MainActor (_ index: Int) -> Item)?
+  var dropPlaceholder: (@MainActor (_ number: Int) -> Item)?
   /// Makes items of what was dropped from outside (UIKit's item
   /// providers): what a host's drop loads.
   var loadDroppedItems: (@MainActor (_ payloads: [AnyObject]) async throws -> [Item])?
@@ -90,6 +90,24 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   private(set) var drops: [Int: [Placement]] = [:]
   /// Numbers the drops.
   private var dropCount = 0
+  /// Counts the placeholder rows made for drops from outside: each gets
+  /// its own number (see ``makePlaceholders(_:)``).
+  private var placeholderCount = 0
+  /// Placeholders the source's snapshot cannot take, reported once each.
+  let hiddenPlaceholders = ReportOnce<Item.ID>()
+
+  /// `count` placeholder rows of ``dropPlaceholder`` for a drop from
+  /// outside, each made of a number no other placeholder of the list got.
+  mutating func makePlaceholders(_ count: Int, _ make: @MainActor (Int) -> Item) -> [Item] {
+    let first = placeholderCount
+    placeholderCount += count
+    return (first..<first + count).map(make)
+  }
+
+  /// The ids of the placeholder rows of the drops still loading.
+  var placeholderIDs: Set<Item.ID> {
+    Set(drops.values.lazy.flatMap { $0 }.map(\.item.id))
+  }
 
   /// Shows placeholder rows at `placements` (a drop's, in order); returns
   /// the drop's number.
@@ -115,7 +133,14 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
     }
     for drop in drops.keys.sorted() {
       for placement in drops[drop]! {
-        try? visible.apply(.insert(items: [placement]))
+        do {
+          try visible.apply(.insert(items: [placement]))
+        } catch {
+          // Its section went, or the source took its id since the drop.
+          hiddenPlaceholders.report(
+            placement.item.id,
+            "the drop's placeholder \(String(reflecting: placement.item.id)) is not shown: \(error)")
+        }
       }
     }
     return visible

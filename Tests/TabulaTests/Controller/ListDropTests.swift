@@ -368,11 +368,12 @@ struct ListDropTests {
       await gate.wait()
       return items([40, 41])
     }
-    #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [5, -1, -2, 6, 8]])
+    // The first drop's placeholder was number 0: these are 1 and 2.
+    #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [5, -2, -3, 6, 8]])
     var next = source.snapshot
     try next.deleteItems([5])
     source.setSnapshot(next)
-    #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [-1, -2, 6, 8]], "placeholders stay")
+    #expect(ids(controller.snapshot) == [[30, 1, 2, 3, 4], [-2, -3, 6, 8]], "placeholders stay")
     await gate.open()
     #expect(await made.value)
     try await waitUntil { !controller.isUpdating }
@@ -381,6 +382,95 @@ struct ListDropTests {
     expectShows(table, controller.snapshot)
     controller.undo()
     #expect(ids(source.snapshot) == [[30, 1, 2, 3, 4], [6, 8]], "one undo step")
+  }
+
+  @Test(
+    "two drops from outside load at once with the article's placeholders: both show, none traps",
+    arguments: [false, true])
+  func twoDropsInFlight(followingSource: Bool) async throws {
+    let source = followingSource ? StaticSource(try twoSections()) : nil
+    let (table, controller) = try screen(source: source)
+    // The *User edits* article's placeholders: an id made of the number.
+    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+    let first = Gate()
+    let second = Gate()
+    let a = controller.insertDroppedItems(count: 2, at: ItemPath(section: 0, item: 1)) {
+      await first.wait()
+      return items([20, 21])
+    }
+    let b = controller.insertDroppedItems(count: 1, at: ItemPath(section: 1, item: 0)) {
+      await second.wait()
+      return items([30])
+    }
+    try await settle(table, controller)
+    #expect(ids(controller.snapshot) == [[1, -1, -2, 2, 3, 4], [-3, 5, 6, 8]])
+    expectShows(table, controller.snapshot)
+    await second.open()
+    #expect(await b.value)
+    try await settle(table, controller)
+    #expect(ids(controller.snapshot) == [[1, -1, -2, 2, 3, 4], [30, 5, 6, 8]])
+    await first.open()
+    #expect(await a.value)
+    try await settle(table, controller)
+    #expect(ids(controller.snapshot) == [[1, 20, 21, 2, 3, 4], [30, 5, 6, 8]])
+    if let source { #expect(ids(source.snapshot) == ids(controller.snapshot)) }
+    expectShows(table, controller.snapshot)
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test(
+    "a drop into a section an update on its way removes is declined and announced, never a trap",
+    arguments: [false, true])
+  func dropIntoRemovedSection(followingSource: Bool) async throws {
+    let source = followingSource ? StaticSource(try twoSections()) : nil
+    let (table, controller) = try screen(source: source)
+    table.isVoiceOverRunning = true
+    table.animationTiming = .manual
+    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+    var failures: [String] = []
+    controller.didFailToLoadDrop = { error, count in failures.append("\(count): \(error)") }
+    // One update runs (its animation in flight), the next one, which
+    // removes B, waits behind it.
+    var running = try twoSections()
+    try running.deleteItems([1])
+    var next = running
+    try next.deleteSections([section("B").id])
+    for snapshot in [running, next] {
+      if let source { source.setSnapshot(snapshot) } else { controller.apply(snapshot, completion: nil) }
+    }
+    #expect(ids(controller.snapshot) == [[2, 3, 4], [5, 6, 8]])
+    // The view still shows B, and the user drops into it.
+    var loaded = false
+    let drop = controller.insertDroppedItems(count: 1, at: ItemPath(section: 1, item: 1)) {
+      loaded = true
+      return items([40])
+    }
+    #expect(await drop.value == false)
+    #expect(!loaded, "a declined drop loads nothing")
+    #expect(failures == [#"1: the drop's section "B" is gone: an update removed it while the user dropped"#])
+    #expect(table.announcements.last?.hasPrefix("Couldn’t add 1 item") == true)
+    try await settle(table, controller)
+    #expect(ids(controller.snapshot) == [[2, 3, 4]])
+    expectShows(table, controller.snapshot)
+  }
+
+  @Test("placeholders whose ids the list has are declined, naming the ids")
+  func placeholderIDsTaken() async throws {
+    let (table, controller) = try screen()
+    controller.dropPlaceholder = { $0 == 0 ? TestItem(id: 3) : TestItem(id: -9) }
+    var failures: [ListDropError] = []
+    controller.didFailToLoadDrop = { error, _ in failures.append(error as! ListDropError) }
+    let drop = controller.insertDroppedItems(count: 3, at: ItemPath(section: 0, item: 0)) {
+      items([50, 51, 52])
+    }
+    #expect(await drop.value == false)
+    #expect(failures == [.placeholderIDsTaken(["3", "-9"])])
+    #expect(
+      "\(failures[0])"
+        == "the drop's placeholder rows cannot be shown: their IDs 3, -9 are taken (by rows of "
+        + "the list, another drop's placeholders or each other)")
+    #expect(ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8]], "nothing shows")
+    expectShows(table, controller.snapshot)
   }
 }
 
