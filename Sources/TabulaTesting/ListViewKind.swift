@@ -11,4 +11,8 @@ public enum ListViewKind: Sendable, Hashable {
   public var rowNoun: String { self == .table ? "row" : "item" }
   /// "table view" or "collection view".
   public var viewName: String { self == .table ? "table view" : "collection view" }
+  /// The data source method UIKit calls once the user moved a row.
+  public var moveCallbackName: String {
+    self == .table ? "tableView(_:moveRowAt:to:)" : "collectionView(_:moveItemAt:to:)"
+  }
 }

@@ -9,8 +9,8 @@ import Tabula
 /// A drag in progress over a simulated list: the rows it carries, as the
 /// data source named them when it began.
 public struct SimulatedDrag {
-  /// The ids of the dragged rows.
-  public let itemIDs: [AnyHashable]
+  /// The ids of the dragged rows, in the order they joined the drag.
+  public internal(set) var itemIDs: [AnyHashable]
   /// How many rows are dragged.
   public var count: Int { itemIDs.count }
 }
@@ -24,6 +24,19 @@ extension SimulatedListView {
     guard let source = hostDataSource else { return nil }
     let ids = source.dragItemIDs(startingAt: path)
     return ids.isEmpty ? nil : SimulatedDrag(itemIDs: ids)
+  }
+
+  /// Adds the row at `path` to `drag` (UIKit's
+  /// `itemsForAddingTo:atIndexPath:point:`, a tap on a row while dragging):
+  /// the row the data source drags from there, unless the drag carries it
+  /// already or it cannot be dragged. Returns whether it joined.
+  @discardableResult
+  public func addToDrag(_ drag: inout SimulatedDrag, at path: ItemPath) -> Bool {
+    guard let id = hostDataSource?.dragItemIDs(startingAt: path).first,
+      !drag.itemIDs.contains(id)
+    else { return false }
+    drag.itemIDs.append(id)
+    return true
   }
 
   /// What the list shows while `drag` hovers at `destination` (UIKit's

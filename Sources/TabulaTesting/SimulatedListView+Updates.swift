@@ -16,6 +16,7 @@ extension SimulatedListView {
         ListViewError("reloadData() is not allowed inside a batch update", strict: true))
       return
     }
+    noteUpdateInsideMoveCallback("reloadData()")
     updateCounts.reloadCount += 1
     for (token, cell) in display.cells {
       endDisplaying(cell, token: token)
@@ -31,6 +32,18 @@ extension SimulatedListView {
     syncSelectionWithDataSource()
   }
 
+  /// Records an update made inside the data source's move callback, which
+  /// UIKit's documentation warns against: the user's move is not
+  /// committed yet (`hasUncommittedUpdates`), and an update then
+  /// interferes with it. Apply once the callback returned.
+  func noteUpdateInsideMoveCallback(_ update: String) {
+    guard isInMoveCallback else { return }
+    violations.append(
+      ListViewError(
+        "\(update) inside \(kind.moveCallbackName): the \(kind.viewName) has uncommitted "
+          + "updates (the user's move); update once the callback returned", strict: true))
+  }
+
   /// Performs the operations `updates` makes as one animated batch, checked
   /// when the outermost batch ends.
   ///
@@ -40,6 +53,7 @@ extension SimulatedListView {
     _ updates: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
   ) throws(ListViewError) {
     if !batch.isOpen {
+      noteUpdateInsideMoveCallback("a batch update")
       if !structure.isLoaded { loadWithoutCells(hostDataSource?.itemCounts ?? []) }
       batch.begin(countsBefore: structure.counts)
     }

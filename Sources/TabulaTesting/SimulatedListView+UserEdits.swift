@@ -54,7 +54,9 @@ extension SimulatedListView {
       display.displayedPaths = display.displayedPaths.compactMapValues { map.newPath(of: $0) }
     }
     updateCounts.userMoveCount += 1
+    isInMoveCallback = true
     dataSource.userMovedItem(from: source, to: target)
+    isInMoveCallback = false
     // Rows that came into view once the drop settled get their cells from
     // the data source, which knows of the move by now.
     layOut()

@@ -95,6 +95,9 @@ public class SimulatedListView: ListHost {
   var prefetching = ListHostPrefetching()
   /// What the view counts of its updates.
   var updateCounts = ListHostUpdateCounts()
+  /// Whether the view is inside its data source's move callback, the
+  /// user's move not committed yet (UIKit's `hasUncommittedUpdates`).
+  var isInMoveCallback = false
 
   init(kind: ListViewKind, viewportHeight: Int) {
     self.kind = kind

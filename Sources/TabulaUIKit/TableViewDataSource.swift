@@ -212,7 +212,11 @@
       false
     }
 
-    /// The user moved a row; ``snapshot()`` shows the move already.
+    /// The user moved a row; ``snapshot()`` shows the move already. Rows
+    /// dropped together are reported one move after another, each path
+    /// read as the moves before it left the table: apply each to the
+    /// app's array in turn. Apply snapshots from here freely: they reach
+    /// the table once this returns.
     open func tableView(
       _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
       to destinationIndexPath: IndexPath

@@ -1,17 +1,18 @@
 // The user's reorders on a DiffableDataSource: the transaction Apple's
-// reorderingHandlers hear (before the move lands and after), and, in a
-// section shown from a section snapshot, the outline the move makes. A row
-// moves within its outline section only; it lands under the row above it
-// when that row shows its children, else beside it; the rows under it come
-// along.
+// reorderingHandlers hear (before the moves land and after), with one
+// section transaction per section the reorder touched, and, in a section
+// shown from a section snapshot, the outline the moves make. A row moves
+// within its outline section only; it lands under the row above it when
+// that row shows its children, else beside it; the rows under it come
+// along. A drop of several rows is one reorder: one transaction, and the
+// moves one after another (what `moveRowAt` hears).
 
 extension DiffableDataSource {
-  /// A reorder on its way: the transaction, and the outline a section
-  /// shown from a section snapshot takes.
+  /// A reorder on its way: the transaction, and the outlines of the
+  /// sections shown from section snapshots that it changes.
   struct Reorder {
     var transaction: DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
-    var outline:
-      (section: SectionIdentifierType, outline: DiffableSectionSnapshot<ItemIdentifierType>)?
+    var outlines: [SectionIdentifierType: DiffableSectionSnapshot<ItemIdentifierType>]
   }
 
   /// Keeps a row of an outline section in its section: where a move
@@ -27,72 +28,102 @@ extension DiffableDataSource {
     return ItemPath(section: from.section, item: proposed.section < from.section ? 0 : last)
   }
 
-  /// The user moved the row at `from` to `to`; the data source does not
-  /// show it yet: ``willMoveItem`` and ``willReorder`` hear it.
-  func userWillMove(from: ItemPath, to: ItemPath) {
-    willMoveItem?(from, to)
-    let initial = current.withoutMarks
-    var moved = initial
-    do {
-      try moved.moveItem(from: from, to: to)
-    } catch {
-      TabulaLog.report("a reorder from \(from) to \(to) does not fit the snapshot: \(error)")
-      reorder = nil
-      return
+  /// Whether rows of `items` may be dropped at `destination`: a row of an
+  /// outline section stays in it, and no row enters one from elsewhere.
+  func keepsOutlineRows(_ items: [Snapshot.Item], at destination: ListDropDestination) -> Bool {
+    let shown = controller.snapshot
+    guard !outlines.isEmpty, destination.path.section < shown.numberOfSections else { return true }
+    let target = shown.sections[destination.path.section].id
+    return items.allSatisfy { item in
+      guard let section = shown.section(ofItem: item.id)?.id, section != target else { return true }
+      return outlines[section] == nil && outlines[target] == nil
     }
-    var final = Snapshot(moved)
-    var outlineChange: Reorder.Outline?
-    var sectionTransactions:
-      [DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>] = []
-    let section = moved.sections[to.section].id
-    if let outline = outlines[section], from.section == to.section,
-      let item = moved.item(at: to)?.id
-    {
-      let reordered = outline.moving(item, below: above(item, in: moved, section: to.section))
-      // The rows under it follow it.
+  }
+
+  /// The user reordered rows; the data source does not show it yet:
+  /// ``willMoveItem`` hears each move, then ``willReorder`` the whole.
+  func userWillReorder(_ reorder: UserReorder<Snapshot.Section, Snapshot.Item>) {
+    for move in reorder.moves { willMoveItem?(move.from, move.to) }
+    let initial = reorder.initial.withoutMarks
+    var final = Snapshot(reorder.final.withoutMarks)
+    // The outlines replay the moves, each on the rows as the user saw
+    // them: a row goes under or beside the row above it.
+    var state = initial
+    var changed: [SectionIdentifierType: DiffableSectionSnapshot<ItemIdentifierType>] = [:]
+    var touched: Set<SectionIdentifierType> = []
+    for move in reorder.moves {
+      touched.insert(state.sections[move.from.section].id)
+      do {
+        try state.moveItem(from: move.from, to: move.to)
+      } catch {
+        TabulaLog.report("a reorder from \(move.from) to \(move.to) does not fit: \(error)")
+        return
+      }
+      let section = state.sections[move.to.section].id
+      touched.insert(section)
+      guard move.from.section == move.to.section,
+        let outline = changed[section] ?? outlines[section]
+      else { continue }
+      changed[section] = outline.moving(
+        move.item.id,
+        below: above(move.item.id, in: state, section: move.to.section, outline: outline))
+    }
+    // The rows under a moved one follow it.
+    for (section, outline) in changed {
       final.deleteItems(final.itemIdentifiers(inSection: section))
-      final.appendItems(reordered.visibleItems, toSection: section)
-      outlineChange = (section, reordered)
-      sectionTransactions = [
-        DiffableDataSourceSectionTransaction(
-          sectionIdentifier: section, initialSnapshot: outline, finalSnapshot: reordered)
-      ]
+      final.appendItems(outline.visibleItems, toSection: section)
+    }
+    let before = Snapshot(initial)
+    let after = final
+    let sectionTransactions = after.sectionIdentifiers.filter(touched.contains).map { section in
+      DiffableDataSourceSectionTransaction(
+        sectionIdentifier: section,
+        initialSnapshot: outlines[section] ?? Self.flat(before.itemIdentifiers(inSection: section)),
+        finalSnapshot: changed[section] ?? outlines[section]
+          ?? Self.flat(after.itemIdentifiers(inSection: section)))
     }
     let transaction = DiffableDataSourceTransaction(
-      initialSnapshot: Snapshot(initial), finalSnapshot: final,
-      sectionTransactions: sectionTransactions)
-    reorder = Reorder(transaction: transaction, outline: outlineChange)
+      initialSnapshot: before, finalSnapshot: after, sectionTransactions: sectionTransactions)
+    self.reorder = Reorder(transaction: transaction, outlines: changed)
     willReorder?(transaction)
   }
 
-  /// The data source shows the move now: the outline takes it (the rows
-  /// under the moved one follow it, animated), then ``didMoveItem`` and
-  /// ``didReorder`` hear it.
-  func userDidMove(from: ItemPath, to: ItemPath) {
-    let done = reorder
-    reorder = nil
-    if let (section, outline) = done?.outline {
-      keep(outline, for: section)
-      // The rows under the moved one follow it; its row shows its new
-      // depth.
-      var final = done!.transaction.finalSnapshot
-      if let item = controller.snapshot.item(at: to)?.id { final.reconfigureItems([item]) }
+  /// The data source shows the reorder now: the outlines take it (the rows
+  /// under a moved one follow it, animated: once the host's move callback
+  /// returned), then ``didMoveItem`` hears each move and ``didReorder``
+  /// the whole.
+  func userDidReorder(_ reorder: UserReorder<Snapshot.Section, Snapshot.Item>) {
+    let done = self.reorder
+    self.reorder = nil
+    if let done, !done.outlines.isEmpty {
+      for (section, outline) in done.outlines { keep(outline, for: section) }
+      // The moved rows show their new depth.
+      var final = done.transaction.finalSnapshot
+      final.reconfigureItems(
+        reorder.moves.map(\.item.id).filter { final.indexOfItem($0) != nil })
       controller.apply(final.snapshot)
     }
-    didMoveItem?(from, to)
+    for move in reorder.moves { didMoveItem?(move.from, move.to) }
     if let transaction = done?.transaction { didReorder?(transaction) }
   }
 
+  /// `items` as a section snapshot of roots.
+  private static func flat(_ items: [ItemIdentifierType]) -> DiffableSectionSnapshot<
+    ItemIdentifierType
+  > {
+    var flat = DiffableSectionSnapshot<ItemIdentifierType>()
+    flat.append(items)
+    return flat
+  }
+
   /// The row above `item` in section `section` of `snapshot` that is not
-  /// under `item` in its outline (those rows stayed where they were when
-  /// it moved); `nil` when `item` is first.
+  /// under `item` in `outline` (those rows stayed where they were when it
+  /// moved); `nil` when `item` is first.
   private func above(
     _ item: ItemIdentifierType, in snapshot: Tabula.Snapshot<Snapshot.Section, Snapshot.Item>,
-    section: Int
+    section: Int, outline: DiffableSectionSnapshot<ItemIdentifierType>
   ) -> ItemIdentifierType? {
-    guard let outline = outlines[snapshot.sections[section].id],
-      var row = snapshot.path(of: item)?.item
-    else { return nil }
+    guard var row = snapshot.path(of: item)?.item else { return nil }
     while row > 0 {
       row -= 1
       let candidate = snapshot.items(inSectionAt: section)[row].id
@@ -100,13 +131,6 @@ extension DiffableDataSource {
     }
     return nil
   }
-}
-
-extension DiffableDataSource.Reorder {
-  /// A section and its outline after the move.
-  typealias Outline = (
-    section: SectionIdentifierType, outline: DiffableSectionSnapshot<ItemIdentifierType>
-  )
 }
 
 extension DiffableSectionSnapshot {

@@ -39,6 +39,17 @@
 ///   before ``didMoveItem`` hears them, and after ``willMoveItem`` did;
 ///   user deletes go to ``commitDelete`` and change nothing themselves, as
 ///   Apple's `commit` does.
+/// - Several rows dragged and dropped at once are one reorder: one
+///   ``willReorder`` and one ``didReorder``, and ``willMoveItem`` and
+///   ``didMoveItem`` (a table's `moveRowAt`) hear the moves one after
+///   another, each path read as the moves before it left the data, so an
+///   app that applies each to its own array in turn keeps the list's
+///   order. Every section a reorder touches has its section transaction,
+///   whether it was applied from a section snapshot or not.
+/// - An apply made inside the host's move callback (an app that applies
+///   from `moveRowAt`, the rows under a moved outline folder) reaches the
+///   host once the callback returned, never inside it (UIKit's
+///   `hasUncommittedUpdates`); ``snapshot()`` answers it at once.
 ///
 /// ## Apple's timing
 ///
@@ -153,16 +164,18 @@ public final class DiffableDataSource<
     controller.transactionTiming = .immediate
     controller.scrollAnchoring = .none
     controller.showsEditingControls = false
-    controller.willUserMoveItem = { [weak self] _, from, to in
-      self?.userWillMove(from: from, to: to)
-    }
+    // Whole reorders, through the controller's own hooks: its public
+    // move hooks stay the app's.
+    controller.userEdits.willUserReorder = { [weak self] in self?.userWillReorder($0) }
+    controller.userEdits.didUserReorder = { [weak self] in self?.userDidReorder($0) }
     controller.moveTarget = { [weak self] _, from, proposed in
       self?.outlineMoveTarget(from: from, proposed: proposed) ?? proposed
     }
+    controller.canDrop = { [weak self] items, destination in
+      self?.keepsOutlineRows(items, at: destination) ?? false
+    }
     controller.canMove = { [weak self] _, path in self?.canMoveItem?(path) ?? false }
     controller.canDelete = { [weak self] _, path in self?.canDeleteItem?(path) ?? false }
-    controller.didUserMoveItem = { [weak self] _, from, to in self?.userDidMove(from: from, to: to)
-    }
     controller.commitDelete = { [weak self] _, paths in
       for path in paths { self?.commitDelete?(path) }
     }

@@ -124,7 +124,9 @@ extension ListController {
     else { return false }
     guard from != destination else { return true }
     let item = latest[from]
-    userEdits.willUserMoveItem?(item, from, destination)
+    let reorder = UserReorder(
+      initial: latest, final: moved, moves: [.init(item: item, from: from, to: destination)])
+    willReorder(reorder)
     let edit = UserEdit<SectionModel, Item>.move(
       to: moved.placement(at: destination), base: latest, result: moved)
     let back = UserEdit<SectionModel, Item>.move(
@@ -134,7 +136,7 @@ extension ListController {
     let serial = record(
       EditHistory.Step(name: stepName("Move", [item]), redo: edit.stripped, undo: back))
     watch(outcome.saving, of: edit, step: serial)
-    userEdits.didUserMoveItem?(item, from, destination)
+    didReorder(reorder)
     return true
   }
 }

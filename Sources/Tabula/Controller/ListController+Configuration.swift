@@ -244,7 +244,10 @@ extension ListController {
   /// Called when the user moved a row the list lets move, before the list
   /// takes the move in: ``snapshot`` and ``latestSnapshot`` do not show it
   /// yet (Apple's `reorderingHandlers.willReorder`). The item, the path it
-  /// leaves and the path it lands at. ``didUserMoveItem`` follows.
+  /// leaves and the path it lands at, in the data (``latestSnapshot``).
+  /// ``didUserMoveItem`` follows. A drop of several rows is heard as moves
+  /// one after another, as UIKit's `moveRowAt` calls give them: each path
+  /// read as the moves before it left the data.
   public var willUserMoveItem:
     (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   {
@@ -254,8 +257,11 @@ extension ListController {
 
   /// Called after the user moved a row and the list kept the move (the
   /// snapshot shows it, and it was handed to the connected source): the
-  /// item, the path it left and the path it is at. A refused move (see
-  /// ``canMove``, ``moveTarget``) is not reported here.
+  /// item, the path it left and the path it is at, in the data, as
+  /// ``willUserMoveItem`` heard them (several rows: one move after
+  /// another, so an app applying each to its own array in turn keeps the
+  /// list's order). A refused move (see ``canMove``, ``moveTarget``) is
+  /// not reported here.
   public var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   {
     get { userEdits.didUserMoveItem }

@@ -31,9 +31,13 @@ extension ListController {
   /// rows moved; a drop ``dropProposal(forMovingItemsWithIDs:to:)``
   /// refuses moves nothing and returns `false`.
   ///
-  /// ``willUserMoveItem`` and ``didUserMoveItem`` hear each row (from
-  /// where it was to where it lands); ``moveTarget``, which redirects a
-  /// single row's move, does not apply (``canDrop`` decides drops).
+  /// ``willUserMoveItem`` and ``didUserMoveItem`` hear the drop as moves
+  /// made one after another, as UIKit's `moveRowAt` calls give them: each
+  /// row that changes place once, in the order the rows end, each path
+  /// read in the data as the moves before it left it (so an app that
+  /// applies each move to its own array in turn ends with the list's
+  /// order). ``moveTarget``, which redirects a single row's move, does not
+  /// apply (``canDrop`` decides drops).
   ///
   /// Each row is placed by its new neighbours' ids (``UserEdit/Placement``),
   /// so a drop made while a transaction is on its way lands among the rows
@@ -60,27 +64,24 @@ extension ListController {
       if let after = placement.after, ids.contains(after) { placement.after = nil }
       return UserEdit<SectionModel, Item>.move(to: placement, base: Snapshot(), result: Snapshot())
     }
-    // Where each row ends, as the data has it: what the app's move hooks
-    // hear (an outline source places rows by its tree, so its paths may
-    // differ).
-    // (Worked out only for an app that listens.)
-    var moves: [(item: Item, from: ItemPath, to: ItemPath)] = []
-    if userEdits.willUserMoveItem != nil || userEdits.didUserMoveItem != nil {
+    // The moves one after another, as the data has them: what the app's
+    // move hooks hear (an outline source places rows by its tree, so its
+    // paths may differ). Worked out only when something listens.
+    var reorder: UserReorder<SectionModel, Item>?
+    if userEdits.hearsReorders {
       var expected = latest
       for edit in edits { try? expected.apply(edit) }
-      moves = moving.compactMap { item in
-        latest.path(of: item.id).flatMap { from in
-          expected.path(of: item.id).map { (item: item, from: from, to: $0) }
-        }
-      }
+      reorder = UserReorder(
+        initial: latest, final: expected,
+        moves: latest.sequentialMoves(to: expected, moving: moving.map(\.id)))
     }
-    for move in moves { userEdits.willUserMoveItem?(move.item, move.from, move.to) }
+    if let reorder { willReorder(reorder) }
     let outcome = perform(edits)
     guard outcome.written else { return false }
     let serial = record(
       EditHistory.Step(name: stepName("Move", moving), redo: edits, undo: origins.reversed()))
     watch(outcome.saving, of: edits, step: serial)
-    for move in moves { userEdits.didUserMoveItem?(move.item, move.from, move.to) }
+    if let reorder { didReorder(reorder) }
     return true
   }
 

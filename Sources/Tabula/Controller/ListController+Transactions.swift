@@ -118,8 +118,10 @@ extension ListController {
 
   /// Starts the waiting transaction, if there is one and none runs: a reload,
   /// or a diff (off the main actor when large) that is staged and performed.
-  private func startNextTransaction() {
-    guard let transaction = transactions.start() else { return }
+  func startNextTransaction() {
+    // Inside a host's move callback, the host takes no batch: the
+    // transaction starts once the callback returned.
+    guard userEdits.hostMoveDepth == 0, let transaction = transactions.start() else { return }
     userEdits.stagedEpoch = userEdits.epoch
     let old = _snapshot
     let new = transaction.snapshot

@@ -65,9 +65,13 @@ extension ListController {
   func userMovedItem(from source: ItemPath, to destination: ItemPath) {
     guard let item = _snapshot.item(at: source) else { _outOfRange(source) }
     guard source != destination else { return }
+    // UIKit is inside its move callback: no batch may reach the view
+    // before it returns (`hasUncommittedUpdates`). Applies made meanwhile
+    // (a source's echo, the app's own) start on the next turn.
+    userEdits.hostMoveDepth += 1
+    defer { endHostMove() }
     let allowed =
       canMoveItem(at: source) && targetPath(forMovingItemAt: source, to: destination) == destination
-    if allowed { userEdits.willUserMoveItem?(item, source, destination) }
     let latest = latestSnapshot
     let shown = _snapshot
     var moved = _snapshot
@@ -76,10 +80,26 @@ extension ListController {
     } catch {
       preconditionFailure("the host moved \(source) to \(destination): \(error)")
     }
-    _snapshot = moved
-    userEdits.epoch += 1
     // The place the row came from, in the snapshot the data has.
     let origin = latest.path(of: item.id).map { latest.placement(at: $0) }
+    let edit =
+      allowed && origin != nil
+      ? UserEditState<SectionModel, Item>.move(
+        at: destination, of: moved, shown: shown, onto: latest) : nil
+    var reorder: UserReorder<SectionModel, Item>?
+    if userEdits.hearsReorders, case .move(_, _, let result)? = edit,
+      let from = latest.path(of: item.id), let to = result.path(of: item.id)
+    {
+      reorder = UserReorder(
+        initial: latest, final: result, moves: [.init(item: item, from: from, to: to)])
+    }
+    if let reorder {
+      willReorder(reorder)
+    } else if allowed {
+      userEdits.willUserMoveItem?(item, source, destination)
+    }
+    _snapshot = moved
+    userEdits.epoch += 1
     guard allowed else {
       TabulaLog.report(
         "the host moved the item \(item.id) from \(source) to \(destination), which the list "
@@ -89,10 +109,7 @@ extension ListController {
       Task { @MainActor in self.moveBack(origin) }
       return
     }
-    guard let origin,
-      let edit = UserEditState<SectionModel, Item>.move(
-        at: destination, of: moved, shown: shown, onto: latest)
-    else {
+    guard let origin, let edit else {
       // The newer snapshot has no such row (or section): the transaction
       // on its way removes it.
       return
@@ -109,7 +126,36 @@ extension ListController {
     let serial = record(
       EditHistory.Step(name: stepName("Move", [item]), redo: edit.stripped, undo: back))
     watch(outcome.saving, of: edit, step: serial)
-    userEdits.didUserMoveItem?(item, source, destination)
+    if let reorder {
+      didReorder(reorder)
+    } else {
+      userEdits.didUserMoveItem?(item, source, destination)
+    }
+  }
+
+  /// The host's move callback returns: a transaction queued meanwhile
+  /// starts on the next turn.
+  private func endHostMove() {
+    userEdits.hostMoveDepth -= 1
+    guard userEdits.hostMoveDepth == 0, transactions.pending != nil else { return }
+    Task { @MainActor in self.startNextTransaction() }
+  }
+
+  /// Tells the app's move hooks, one move at a time, and the list's
+  /// adapters, that `reorder` is about to land.
+  func willReorder(_ reorder: UserReorder<SectionModel, Item>) {
+    if let hook = userEdits.willUserMoveItem {
+      for move in reorder.moves { hook(move.item, move.from, move.to) }
+    }
+    userEdits.willUserReorder?(reorder)
+  }
+
+  /// Tells them that `reorder` landed.
+  func didReorder(_ reorder: UserReorder<SectionModel, Item>) {
+    if let hook = userEdits.didUserMoveItem {
+      for move in reorder.moves { hook(move.item, move.from, move.to) }
+    }
+    userEdits.didUserReorder?(reorder)
   }
 
   /// Puts a row whose move was refused back: to the source's snapshot, or,

@@ -49,6 +49,10 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   var didFailToLoadDrop: (@MainActor (_ error: any Error, _ count: Int) -> Void)?
   /// Takes the user's deletes over, when set.
   var handleUserDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)?
+  /// Hear a whole reorder before and after it lands: what the list's
+  /// adapters (the drop-in data sources) turn into Apple's transactions.
+  var willUserReorder: (@MainActor (UserReorder<SectionModel, Item>) -> Void)?
+  var didUserReorder: (@MainActor (UserReorder<SectionModel, Item>) -> Void)?
 
   // MARK: State
 
@@ -62,6 +66,9 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   var deletedByUser: Set<Item.ID> = []
   /// The ``epoch`` the running transaction was staged at.
   var stagedEpoch = 0
+  /// How deep the controller is in a host's move callback (UIKit's
+  /// `moveRowAt`): no batch reaches the host before it returns.
+  var hostMoveDepth = 0
   /// Follows the saving of the edits written so far, in order.
   var lastWrite: Task<Void, Never>?
   /// A source that cannot write, reported once.
@@ -72,6 +79,12 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
 
   /// Whether a transaction was staged before the last user move.
   var isStagedBehind: Bool { stagedEpoch != epoch }
+
+  /// Whether anything hears reorders one move at a time.
+  var hearsReorders: Bool {
+    willUserMoveItem != nil || didUserMoveItem != nil || willUserReorder != nil
+      || didUserReorder != nil
+  }
 
   /// Hides the row with `id` while its swipe action runs; `placement` is
   /// where it was.
@@ -139,7 +152,8 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
           // Its section went, or the source took its id since the drop.
           hiddenPlaceholders.report(
             placement.item.id,
-            "the drop's placeholder \(String(reflecting: placement.item.id)) is not shown: \(error)")
+            "the drop's placeholder \(String(reflecting: placement.item.id)) is not shown: \(error)"
+          )
         }
       }
     }
@@ -188,4 +202,17 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
     }
     return .move(to: placement, base: latest, result: result)
   }
+}
+
+/// A reorder the user made: the data before and after, and the moves that
+/// make one from the other, one after another (as UIKit's `moveRowAt`
+/// calls give them).
+struct UserReorder<SectionModel: Diffable, Item: Diffable> {
+  /// The data before the reorder (the latest snapshot applied).
+  var initial: Snapshot<SectionModel, Item>
+  /// The data after it.
+  var final: Snapshot<SectionModel, Item>
+  /// The moves, in order: each path read in the data the moves before it
+  /// left.
+  var moves: [Snapshot<SectionModel, Item>.SequentialMove]
 }
