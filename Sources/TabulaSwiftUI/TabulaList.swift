@@ -33,8 +33,10 @@
   ///   alone when it changes.
   /// - **Sections**: ``headers(for:content:)`` and ``footers(for:content:)``.
   /// - **Selection**: ``selection(_:)`` binds a `Set` of item ids both ways,
-  ///   several rows at once; a binding set while its rows are being added
-  ///   holds. Without a binding a tap highlights the row and lets go.
+  ///   several rows at once; ids whose rows have not arrived yet (a
+  ///   restored selection, a database list's first fetch) are selected
+  ///   when they do. Without a binding a tap highlights the row and lets
+  ///   go.
   /// - **Pull to refresh**: the environment's `refresh` action (SwiftUI's
   ///   `.refreshable`) drives a `UIRefreshControl`.
   /// - **Edit mode, moves, deletes and undo**: the environment's `editMode`
@@ -232,7 +234,9 @@
       controller.selectionDidChange = { [weak coordinator, weak controller] in
         guard let coordinator, let controller else { return }
         guard !coordinator.isUpdating, let binding = coordinator.selection else { return }
-        let ids = Set(controller.selectedIDs)
+        // Ids whose rows have not arrived stay in the binding: they are
+        // selected when they do.
+        let ids = Set(controller.selectedIDs).union(controller.awaitedSelection)
         if binding.wrappedValue != ids { binding.wrappedValue = ids }
       }
       coordinator.controller = controller

@@ -37,25 +37,29 @@ extension ListController {
     changeSelection { $0.toggle(id, shown: latestSnapshot.contains(itemWithID: id)) }
   }
 
-  /// Makes the selection exactly `ids` (those of the latest snapshot
-  /// applied, ``latestSnapshot``, shown or about to be; others are
-  /// ignored), as a SwiftUI selection binding states it: ids missing from
-  /// it are deselected, new ones selected, with one
-  /// ``selectionDidChange``. Returns whether the selection changed.
+  /// Makes the selection exactly `ids`, as a SwiftUI selection binding
+  /// states it: ids missing from it are deselected, new ones selected, with
+  /// one ``selectionDidChange``. Ids the latest snapshot applied
+  /// (``latestSnapshot``) does not hold yet (a restored selection, one set
+  /// before a source's first load) are awaited
+  /// (``awaitedSelection``): each is selected when a snapshot brings its
+  /// row, until the selection is changed otherwise (a tap, ``select(_:)``,
+  /// ``deselectAll()``...). Returns whether the selected ids changed.
   @discardableResult
   public func setSelection(_ ids: Set<Item.ID>) -> Bool {
-    let current = Set(selectedIDs)
     let latest = latestSnapshot
-    let shown = ids.filter { latest.contains(itemWithID: $0) }
-    guard shown != current else { return false }
+    var changed = false
     changeSelection { state in
-      var changed = false
-      for id in current.subtracting(shown) where state.deselect(id) { changed = true }
-      for id in shown.subtracting(current) where state.select(id, shown: true) { changed = true }
+      changed = state.set(ids) { latest.contains(itemWithID: $0) }
       return changed
     }
-    return Set(selectedIDs) != current
+    return changed
   }
+
+  /// The ids ``setSelection(_:)`` was given that the list does not hold
+  /// yet: each is selected when its row arrives. A selection binding
+  /// holds them beside ``selectedIDs``.
+  public var awaitedSelection: Set<Item.ID> { selection.awaited }
 
   /// Selects every item (``SelectionMode/multiple`` only).
   public func selectAll() {
@@ -144,10 +148,15 @@ extension ListController {
 
   /// Drops the ids the latest snapshot no longer holds (after a
   /// transaction or an edit): a deleted row leaves the selection; a row
-  /// that an update still waiting adds keeps it.
+  /// that an update still waiting adds keeps it. Awaited ids whose rows
+  /// arrived are selected.
   func pruneSelection() {
     let latest = latestSnapshot
-    changeSelection { $0.keep { latest.contains(itemWithID: $0) } }
+    changeSelection { state in
+      let pruned = state.keep { latest.contains(itemWithID: $0) }
+      let adopted = state.adoptAwaited { latest.contains(itemWithID: $0) }
+      return pruned || adopted
+    }
   }
 
   /// Applies a transition of the selection, and tells the host and

@@ -10,6 +10,9 @@
 ///  mode .multiple ──select(b)──▶ [a, b]  ──deselect(a)──▶ [b]
 ///  any ──mode set to fewer rows than selected──▶ []
 ///  any ──keep(where:) after an update──▶ the ids still shown, in order
+///  any ──set([a, x]) (x not in the list)──▶ [a], x awaited
+///  awaited x ──adoptAwaited after an update that brings x──▶ [a, x]
+///  awaited ──any other change (a tap, select, deselect...)──▶ none awaited
 /// ```
 struct SelectionState<ID: Hashable & Sendable>: Sendable, Equatable {
   /// How many rows may be selected.
@@ -21,6 +24,10 @@ struct SelectionState<ID: Hashable & Sendable>: Sendable, Equatable {
   /// Whether the list is in editing mode, where a tap toggles a row's
   /// selection in ``SelectionMode/multiple``.
   var isEditing = false
+  /// Ids a whole selection was set to (a SwiftUI binding's) that the list
+  /// does not have yet: each is selected when its row arrives, until the
+  /// selection is changed otherwise.
+  private(set) var awaited: Set<ID> = []
 
   /// Whether `id` is selected.
   func contains(_ id: ID) -> Bool { set.contains(id) }
@@ -29,6 +36,7 @@ struct SelectionState<ID: Hashable & Sendable>: Sendable, Equatable {
   /// deselects all. Returns whether the selection changed.
   mutating func setMode(_ newMode: SelectionMode) -> Bool {
     mode = newMode
+    if newMode == .none { awaited = [] }
     if newMode == .none || (newMode == .single && ids.count > 1) { return deselectAll() }
     return false
   }
@@ -36,6 +44,7 @@ struct SelectionState<ID: Hashable & Sendable>: Sendable, Equatable {
   /// Selects `id` (in ``SelectionMode/single``, instead of the one selected
   /// before), if the mode allows and the list shows it (`shown`).
   mutating func select(_ id: ID, shown: Bool) -> Bool {
+    awaited = []
     guard mode != .none, shown, !set.contains(id) else { return false }
     replace(with: mode == .single ? [id] : ids + [id])
     return true
@@ -43,6 +52,7 @@ struct SelectionState<ID: Hashable & Sendable>: Sendable, Equatable {
 
   /// Deselects `id`.
   mutating func deselect(_ id: ID) -> Bool {
+    awaited.remove(id)
     guard set.contains(id) else { return false }
     replace(with: ids.filter { $0 != id })
     return true
@@ -56,12 +66,14 @@ struct SelectionState<ID: Hashable & Sendable>: Sendable, Equatable {
   /// Selects every id of `all` (``SelectionMode/multiple`` only).
   mutating func selectAll(_ all: [ID]) -> Bool {
     guard mode == .multiple else { return false }
+    awaited = []
     replace(with: all)
     return true
   }
 
   /// Deselects every id.
   mutating func deselectAll() -> Bool {
+    awaited = []
     guard !ids.isEmpty else { return false }
     replace(with: [])
     return true
@@ -71,11 +83,44 @@ struct SelectionState<ID: Hashable & Sendable>: Sendable, Equatable {
   /// it; ``SelectionMode/multiple`` toggles it in editing mode only (outside
   /// it a tap opens the row); ``SelectionMode/none`` selects nothing.
   mutating func tap(_ id: ID) -> Bool {
-    switch mode {
+    awaited = []
+    return switch mode {
     case .none: false
     case .single: select(id, shown: true)
     case .multiple: isEditing ? toggle(id, shown: true) : false
     }
+  }
+
+  /// Makes the selection exactly `ids`: those `shown` says the list has
+  /// now are selected (in ``SelectionMode/single``, one of them), the
+  /// others awaited. Returns whether the selected ids changed.
+  mutating func set(_ ids: Set<ID>, shown: (ID) -> Bool) -> Bool {
+    guard mode != .none else { return deselectAll() }
+    let present = ids.filter(shown)
+    let kept = self.ids.filter(present.contains)
+    var selected = kept + present.subtracting(kept)
+    if mode == .single { selected = Array(selected.prefix(1)) }
+    awaited = mode == .single && !selected.isEmpty ? [] : ids.subtracting(present)
+    guard selected != self.ids else { return false }
+    replace(with: selected)
+    return true
+  }
+
+  /// Selects the awaited ids `shown` says the list has now. Returns
+  /// whether the selection changed.
+  mutating func adoptAwaited(shown: (ID) -> Bool) -> Bool {
+    guard !awaited.isEmpty else { return false }
+    let arrived = awaited.filter(shown)
+    guard !arrived.isEmpty else { return false }
+    awaited.subtract(arrived)
+    var selected = ids + arrived.filter { !set.contains($0) }
+    if mode == .single {
+      selected = Array(selected.prefix(1))
+      awaited = []
+    }
+    guard selected != ids else { return false }
+    replace(with: selected)
+    return true
   }
 
   /// Keeps the ids for which `shown` holds (after an update, the rows the

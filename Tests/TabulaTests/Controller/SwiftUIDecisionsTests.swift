@@ -34,6 +34,52 @@ struct SwiftUIDecisionsTests {
   }
 
   @Test(
+    "a selection set before its rows arrive is selected when the source publishes them",
+    .timeLimit(.minutes(1)))
+  func selectionAwaitsItsRows() async throws {
+    let source = StaticSource(TestSnapshot())
+    let table = testTable()
+    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
+      host: table, cellProvider: testCell)
+    controller.selectionMode = .multiple
+    controller.connect(to: source)
+    table.reloadData()
+    var changes = 0
+    controller.selectionDidChange = { changes += 1 }
+    // A restored selection, set before the first load.
+    #expect(!controller.setSelection([1, 3, 99]))
+    #expect(controller.selectedIDs.isEmpty)
+    #expect(controller.awaitedSelection == [1, 3, 99])
+    source.setSnapshot(try twoSections())
+    while controller.isUpdating { await Task.yield() }
+    #expect(Set(controller.selectedIDs) == [1, 3], "selected as their rows arrive")
+    #expect(controller.awaitedSelection == [99], "still awaited")
+    #expect(changes == 1)
+    #expect(
+      table.selectedItemPaths == [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 2)])
+    // Another change of the selection drops what was awaited.
+    controller.deselect(3)
+    #expect(controller.awaitedSelection == [99])
+    controller.select(4)
+    #expect(controller.awaitedSelection.isEmpty)
+    var next = try twoSections()
+    try next.appendItems(items([99]), toSection: section("B").id)
+    source.setSnapshot(next)
+    while controller.isUpdating { await Task.yield() }
+    #expect(Set(controller.selectedIDs) == [1, 4], "99 is no longer awaited")
+    // Single selection: the first awaited row to arrive is the one.
+    controller.selectionMode = .single
+    #expect(!controller.setSelection([100]), "nothing selected yet")
+    #expect(controller.selectedIDs.isEmpty)
+    next = try twoSections()
+    try next.appendItems(items([100]), toSection: section("A").id)
+    source.setSnapshot(next)
+    while controller.isUpdating { await Task.yield() }
+    #expect(controller.selectedIDs == [100])
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test(
     "with reportsVisibleRows (the default), a paged source loads its next page as the end appears",
     .timeLimit(.minutes(1)))
   func pagingByVisibleRows() async {
