@@ -126,7 +126,7 @@ extension DiffableDataSource {
     guard var row = snapshot.path(of: item)?.item else { return nil }
     while row > 0 {
       row -= 1
-      let candidate = snapshot.items(inSectionAt: section)[row].id
+      let candidate = snapshot[ItemPath(section: section, item: row)].id
       if !outline.isDescendant(candidate, of: item) { return candidate }
     }
     return nil

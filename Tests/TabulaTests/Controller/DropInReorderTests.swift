@@ -155,6 +155,12 @@ struct DropInReorderTests {
     await dataSource.apply(dataSource.snapshot())
     #expect(shown(view) == [["b", "c", "a"], ["Archive", "Inbox", "Work", "Home"]])
     #expect(dataSource.snapshot(for: .b).rootItems == ["Archive", "Inbox"])
+    // Below Archive (a leaf, the row above), in an outline that is not
+    // the first section: beside it.
+    _ = view.userMoveRow(from: ItemPath(section: 1, item: 3), to: ItemPath(section: 1, item: 1))
+    await dataSource.apply(dataSource.snapshot())
+    #expect(shown(view) == [["b", "c", "a"], ["Archive", "Home", "Inbox", "Work"]])
+    #expect(dataSource.snapshot(for: .b).rootItems == ["Archive", "Home", "Inbox"])
     #expect(view.violations.isEmpty)
   }
 }
