@@ -40,6 +40,10 @@ final class ContactsScreen {
     controller = ListController(host: list, presenters: presenters)
     controller.movePolicy = .withinSection
     controller.selectionMode = .multiple
+    // Undo steps named by what they change: "Move Contact".
+    controller.editName = { verb, items in
+      items.count == 1 ? "\(verb) Contact" : "\(verb) \(items.count) Contacts"
+    }
     controller.didSelect = { [weak self] item, _ in
       if let contact = item.base(as: Contact.self) { self?.onSelect?(contact) }
     }

@@ -71,9 +71,12 @@
     let model: Model
     let slot: RowSlot<Model, Row>
     @ObservedObject var rows: LiveRows
+    /// The cell's own environment: its traits, as the hosting
+    /// configuration sets them for the cell.
+    @Environment(\.self) private var cell
 
     var body: some View {
-      slot.content(model).environment(\.self, rows.environment)
+      slot.content(model).environment(\.self, rows.environment.keepingTraits(of: cell))
     }
   }
 
@@ -109,9 +112,31 @@
     let section: Section
     let build: @MainActor (Section) -> AnyView
     @ObservedObject var rows: LiveRows
+    /// The view's own environment, as the hosting configuration sets it.
+    @Environment(\.self) private var cell
 
     var body: some View {
-      build(section).environment(\.self, rows.environment)
+      build(section).environment(\.self, rows.environment.keepingTraits(of: cell))
+    }
+  }
+
+  extension EnvironmentValues {
+    /// The list's environment (its objects, custom keys, font, tint) with
+    /// what the hosting cell sets of its own kept: the traits of the cell
+    /// now (text size, colour scheme, direction, scale, size classes,
+    /// legibility), which change with the cell before the list updates,
+    /// and whether it is enabled.
+    func keepingTraits(of cell: EnvironmentValues) -> EnvironmentValues {
+      var merged = self
+      merged.dynamicTypeSize = cell.dynamicTypeSize
+      merged.colorScheme = cell.colorScheme
+      merged.layoutDirection = cell.layoutDirection
+      merged.displayScale = cell.displayScale
+      merged.horizontalSizeClass = cell.horizontalSizeClass
+      merged.verticalSizeClass = cell.verticalSizeClass
+      merged.legibilityWeight = cell.legibilityWeight
+      merged.isEnabled = cell.isEnabled
+      return merged
     }
   }
 

@@ -78,11 +78,11 @@ extension TerminalListView {
     return lines
   }
 
-  /// The lines of an empty state: its text (or "Loading…") and its second
+  /// The lines of an empty state: its text (or ``ListStrings/loading``) and its second
   /// line, dimmed, and the key that runs its action is not drawn (the
   /// terminal has no button).
   private func emptyStateLines(_ state: EmptyState) -> [ScreenLine] {
-    let texts = [state.text ?? (state.isLoading ? "Loading…" : nil), state.secondaryText]
+    let texts = [state.text ?? (state.isLoading ? strings.loading : nil), state.secondaryText]
     return texts.compactMap { $0 }.map { text in
       ScreenLine([StyledText(" " + TerminalText.inert(text), TextStyle(dim: true))])
         .truncated(to: width).fitted(to: width)

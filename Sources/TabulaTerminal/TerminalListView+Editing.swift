@@ -42,7 +42,7 @@ extension TerminalListView {
     if key == .character("m") {
       guard let selection, hostDataSource?.canMoveItem(at: selection) == true else { return true }
       carrying = selection
-      prompt = "Moving: arrows to place it, Enter drops it, Esc cancels"
+      prompt = strings.movePrompt
       return true
     }
     guard let listKey = ListKey(key) else { return false }
@@ -53,8 +53,7 @@ extension TerminalListView {
       let paths = rowsToDelete()
       guard !paths.isEmpty else { return true }
       editing.pendingDelete = paths.count
-      prompt =
-        paths.count == 1 ? "Delete this row? y deletes" : "Delete \(paths.count) rows? y deletes"
+      prompt = strings.deletePrompt(paths.count)
     case .undo:
       hostDataSource?.undoUserEdit()
     case .redo:

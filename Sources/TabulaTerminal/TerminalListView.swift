@@ -42,6 +42,10 @@ public final class TerminalListView: ListHost {
   /// The data source. Held weakly.
   public weak var hostDataSource: (any ListHostDataSource<TerminalCell>)?
 
+  /// The words the view shows of its own (its prompts, the loading
+  /// line): the data source's, else English.
+  var strings: ListStrings { hostDataSource?.strings ?? ListStrings() }
+
   /// A line shown above the rows while a refresh runs ("↻ Refreshing…"),
   /// or `nil`. The rows give it a line at the bottom of the screen; the
   /// first row on screen stays where it is.

@@ -95,12 +95,42 @@ extension SimulatedListView {
   public func userSwipe(rowAt path: ItemPath, edge: SwipeEdge = .trailing, choosing title: String)
     -> Bool
   {
-    guard !batch.isOpen, let dataSource = hostDataSource,
-      let action = dataSource.swipeActions(forItemAt: path, edge: edge).first(where: {
-        $0.title == title
-      })
-    else { return false }
-    dataSource.performSwipeAction(action, forItemAt: path)
-    return true
+    guard let swipe = userSwipeOpen(rowAt: path, edge: edge) else { return false }
+    return userChoose(title, in: swipe)
   }
+
+  /// Simulates the user swiping the row at `path` from `edge` open: its
+  /// actions show, as UIKit shows them, until the user chooses one
+  /// (``userChoose(_:in:)``), however the list changes meanwhile. `nil`
+  /// when the row offers none.
+  public func userSwipeOpen(rowAt path: ItemPath, edge: SwipeEdge = .trailing) -> SimulatedSwipe? {
+    guard !batch.isOpen, let dataSource = hostDataSource,
+      case let actions = dataSource.swipeActions(forItemAt: path, edge: edge), !actions.isEmpty,
+      let id = dataSource.itemID(at: path)
+    else { return nil }
+    return SimulatedSwipe(actions: actions, itemID: id)
+  }
+
+  /// Simulates the user choosing the action titled `title` of `swipe`, an
+  /// open row's: the data source performs it on that row where it is now,
+  /// as TabulaUIKit's contextual actions do. Returns `false` when the
+  /// swipe has no such action or the row is gone.
+  @discardableResult
+  public func userChoose(_ title: String, in swipe: SimulatedSwipe) -> Bool {
+    guard !batch.isOpen, let dataSource = hostDataSource,
+      let action = swipe.actions.first(where: { $0.title == title })
+    else { return false }
+    return dataSource.performSwipeAction(action, forItemWithID: swipe.itemID)
+  }
+}
+
+/// A row's swipe actions the user revealed and has not chosen from yet.
+@MainActor
+public struct SimulatedSwipe {
+  /// The actions, as the data source gave them when the row was swiped.
+  public let actions: [SwipeAction]
+  /// The row's id.
+  public let itemID: AnyHashable
+  /// The actions' titles.
+  public var titles: [String] { actions.map { $0.title } }
 }

@@ -59,9 +59,17 @@ public class SimulatedListView: ListHost {
 
   /// Whether VoiceOver runs: cells offer their rows' accessibility actions
   /// (``SimulatedCell/accessibilityActionNames``) and the list announces
-  /// (``announcements``) only then, as on UIKit. Set it before the cells
-  /// are made.
-  public var isVoiceOverRunning = false
+  /// (``announcements``) only then, as on UIKit. Turned on while cells
+  /// show, it makes them offer their actions at once, as TabulaUIKit does
+  /// when UIKit says VoiceOver or Switch Control started.
+  public var isVoiceOverRunning = false {
+    didSet {
+      guard isVoiceOverRunning != oldValue, let source = hostDataSource else { return }
+      for path in visibleItemPaths {
+        if let cell = visibleCell(at: path) { showRowControls(of: source, on: cell, at: path) }
+      }
+    }
+  }
 
   /// What the list announced (`ListHost.announce(_:)`), in order:
   /// what VoiceOver would have said.

@@ -63,14 +63,18 @@
     indexPath: @escaping @MainActor (Cell) -> IndexPath?
   ) {
     // Only for VoiceOver and Switch Control, which read them: other users
-    // pay nothing for them.
+    // pay nothing for them. When one starts later, the bridges offer them
+    // on the cells that show (`assistiveTechnologyChanged`).
     let reads = UIAccessibility.isVoiceOverRunning || UIAccessibility.isSwitchControlRunning
     let names = reads ? source.accessibilityActions(forItemAt: path).map(\.name) : []
     // An outline folder's state; a value the glue set before goes when the
     // row is no folder any more (the app's own values stay).
+    let strings = source.strings
     if let value = source.accessibilityValue(forItemAt: path) {
       cell.accessibilityValue = value
-    } else if ["expanded", "collapsed"].contains(cell.accessibilityValue ?? "") {
+    } else if let value = cell.accessibilityValue,
+      [strings.expanded, strings.collapsed, "expanded", "collapsed"].contains(value)
+    {
       cell.accessibilityValue = nil
     }
     cell.showRowActions(names) { [weak source] name, view in

@@ -22,6 +22,20 @@
       source?.textSizeDidChange()
     }
 
+    /// The view the bridge serves.
+    weak var view: UICollectionView?
+
+    /// The cells on screen offer their rows' actions now (or stop).
+    override func assistiveTechnologyChanged(_ notification: Notification) {
+      guard let collectionView = view, let source else { return }
+      for indexPath in collectionView.indexPathsForVisibleItems {
+        guard let cell = collectionView.cellForItem(at: indexPath) else { continue }
+        offerRowActions(on: cell, at: ItemPath(indexPath), of: source) { [weak collectionView] in
+          collectionView?.indexPath(for: $0)
+        }
+      }
+    }
+
     /// The drop-in data source whose settings the collection view follows
     /// (its supplementary view provider, its outlines), if a
     /// `CollectionViewDataSource` serves it.

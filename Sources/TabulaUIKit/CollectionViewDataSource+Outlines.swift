@@ -19,9 +19,22 @@
       _ cell: UICollectionViewCell, at indexPath: IndexPath, in collectionView: UICollectionView
     ) {
       guard let cell = cell as? UICollectionViewListCell,
-        let item = base.itemIdentifier(for: ItemPath(indexPath)),
-        let position = base.outlinePosition(of: item)
+        let item = base.itemIdentifier(for: ItemPath(indexPath))
       else { return }
+      guard let position = base.outlinePosition(of: item) else {
+        // A cell an outline row showed before: what the data source gave it
+        // goes (the app's own indentation, on a cell it never indented,
+        // stays).
+        if outlineCells.remove(ObjectIdentifier(cell)) != nil {
+          cell.indentationLevel = 0
+          cell.accessories = cell.accessories.filter { accessory in
+            guard case .customView(let view) = accessory.accessoryType else { return true }
+            return !(view is OutlineDisclosure)
+          }
+        }
+        return
+      }
+      outlineCells.insert(ObjectIdentifier(cell))
       cell.indentationLevel = position.depth
       guard
         let slot = cell.accessories.firstIndex(where: { $0.accessoryType == .outlineDisclosure })
@@ -38,6 +51,7 @@
       accessories.remove(at: slot)
       if position.hasChildren {
         let chevron = OutlineDisclosure()
+        chevron.strings = base.controller.strings
         chevron.show(position.isExpanded)
         chevron.toggle = { [weak self] in self?.base.toggleExpansion(of: item) }
         accessories.insert(chevron.accessory, at: slot)
@@ -77,6 +91,8 @@
   final class OutlineDisclosure: UIButton {
     /// Expands or collapses the row's item.
     var toggle: (@MainActor () -> Void)?
+    /// Its label's and value's words.
+    var strings = ListStrings()
 
     convenience init() {
       self.init(type: .system)
@@ -92,8 +108,8 @@
     /// Points the chevron down when `expanded`, and says so to VoiceOver.
     func show(_ expanded: Bool) {
       transform = expanded ? CGAffineTransform(rotationAngle: .pi / 2) : .identity
-      accessibilityLabel = expanded ? "Collapse" : "Expand"
-      accessibilityValue = expanded ? "expanded" : "collapsed"
+      accessibilityLabel = expanded ? strings.collapse : strings.expand
+      accessibilityValue = expanded ? strings.expanded : strings.collapsed
     }
 
     @objc private func tapped() { toggle?() }
@@ -109,7 +125,9 @@
     /// What UIKit's outline disclosure at `slot` of `cell`'s accessories
     /// says (read through its Objective-C properties, which Swift's
     /// `UICellAccessory` does not expose): whether the app gave it an
-    /// action handler, and whether its style is the header style.
+    /// action handler, and whether its style is the header style: `.header`,
+    /// or `.automatic` on a cell configured as a section header, as UIKit
+    /// decides it.
     static func native(in cell: UICollectionViewListCell, at slot: Int)
       -> (hasActionHandler: Bool, isHeaderStyle: Bool)
     {
@@ -118,10 +136,31 @@
       else { return (false, false) }
       let accessory = accessories[slot]
       let style = (accessory.value(forKey: "style") as? Int) ?? 0
+      let automatic = UICellAccessory.OutlineDisclosureOptions.Style.automatic.rawValueForTabula
       return (
         accessory.value(forKey: "actionHandler") != nil,
         style == UICellAccessory.OutlineDisclosureOptions.Style.header.rawValueForTabula
+          || (style == automatic && isConfiguredAsHeader(cell))
       )
+    }
+
+    /// Whether `cell` shows a section header's content: a list content
+    /// configuration with a header's text (what `defaultContentConfiguration()`
+    /// gives the first item of a section whose list's `headerMode` is
+    /// `.firstItemInSection`, or one of UIKit's header configurations).
+    /// Other content (a hosting configuration) counts as a cell.
+    static func isConfiguredAsHeader(_ cell: UICollectionViewListCell) -> Bool {
+      guard let content = cell.contentConfiguration as? UIListContentConfiguration else {
+        return false
+      }
+      let headers: [UIListContentConfiguration] = [
+        .plainHeader(), .groupedHeader(), .sidebarHeader(), .prominentInsetGroupedHeader(),
+        .extraProminentInsetGroupedHeader(),
+      ]
+      return headers.contains { header in
+        header.textProperties.font == content.textProperties.font
+          && header.textProperties.transform == content.textProperties.transform
+      }
     }
   }
 

@@ -115,6 +115,10 @@
     /// The items whose disclosure has the header style: a tap anywhere on
     /// the row expands or collapses them, and they are not selected.
     var headerDisclosures: Set<ItemIdentifierType> = []
+    /// The cells the data source indented for an outline row: a row outside
+    /// an outline that reuses one gets its indentation and chevron taken
+    /// away.
+    var outlineCells: Set<ObjectIdentifier> = []
 
     // MARK: Applying snapshots
 

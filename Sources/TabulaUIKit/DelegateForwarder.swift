@@ -38,6 +38,25 @@
     /// view measures its rows again (a bridge's override).
     @objc func textSizeChanged(_ notification: Notification) {}
 
+    /// Listens for VoiceOver and Switch Control starting or stopping, once:
+    /// ``assistiveTechnologyChanged(_:)`` offers the rows' actions on the
+    /// cells that show.
+    final func observeAssistiveTechnologies() {
+      let center = NotificationCenter.default
+      for name in [
+        UIAccessibility.voiceOverStatusDidChangeNotification,
+        UIAccessibility.switchControlStatusDidChangeNotification,
+      ] {
+        center.removeObserver(self, name: name, object: nil)
+        center.addObserver(
+          self, selector: #selector(assistiveTechnologyChanged(_:)), name: name, object: nil)
+      }
+    }
+
+    /// VoiceOver or Switch Control started or stopped: the cells on screen
+    /// offer their rows' actions, or stop (a bridge's override).
+    @objc func assistiveTechnologyChanged(_ notification: Notification) {}
+
     /// Whether the forwardee answers each selector asked so far itself.
     private var ownAnswers: [Selector: Bool] = [:]
 

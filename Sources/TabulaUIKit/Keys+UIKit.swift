@@ -60,9 +60,15 @@
     /// }
     /// ```
     public func handleKeyPresses(_ presses: Set<UIPress>) -> Bool {
+      handleListKeys(presses.map { $0.key.flatMap(ListKey.init) })
+    }
+
+    /// Performs `keys` (`nil`: a key no list binds) on the focused row;
+    /// returns whether every key was the list's.
+    func handleListKeys(_ keys: [ListKey?]) -> Bool {
       let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UICollectionViewCell)
         .flatMap { indexPath(for: $0) }
-      return handleListPresses(presses, source: hostDataSource, focused: focused) { path in
+      return performListKeys(keys, source: hostDataSource, focused: focused) { path in
         // Without animation: the focus can only go to a cell that exists.
         scrollToItem(at: path, at: [], animated: false)
         layoutIfNeeded()
@@ -75,9 +81,15 @@
     /// Hands hardware key presses to the list, as the collection view's
     /// `handleKeyPresses(_:)` does.
     public func handleKeyPresses(_ presses: Set<UIPress>) -> Bool {
+      handleListKeys(presses.map { $0.key.flatMap(ListKey.init) })
+    }
+
+    /// Performs `keys` (`nil`: a key no list binds) on the focused row;
+    /// returns whether every key was the list's.
+    func handleListKeys(_ keys: [ListKey?]) -> Bool {
       let focused = (UIFocusSystem.focusSystem(for: self)?.focusedItem as? UITableViewCell)
         .flatMap { indexPath(for: $0) }
-      return handleListPresses(presses, source: hostDataSource, focused: focused) { path in
+      return performListKeys(keys, source: hostDataSource, focused: focused) { path in
         // Without animation: the focus can only go to a cell that exists.
         scrollToRow(at: path, at: .none, animated: false)
         layoutIfNeeded()
@@ -138,20 +150,19 @@
     }
   }
 
-  /// Performs the presses `source`'s key map binds on the row at
-  /// `focused` (the arrow keys alone aside: UIKit's focus system moves
-  /// through rows); a result that moves the focus goes to `focus`. Returns
-  /// whether every press was the list's.
+  /// Performs the keys `source`'s key map binds on the row at `focused`
+  /// (the arrow keys alone aside: UIKit's focus system moves through
+  /// rows); a result that moves the focus goes to `focus`. Returns whether
+  /// every key was the list's.
   @MainActor
-  func handleListPresses<Cell>(
-    _ presses: Set<UIPress>, source: (any ListHostDataSource<Cell>)?, focused: IndexPath?,
+  func performListKeys<Cell>(
+    _ keys: [ListKey?], source: (any ListHostDataSource<Cell>)?, focused: IndexPath?,
     focus: (IndexPath) -> Void
   ) -> Bool {
-    guard let source, !presses.isEmpty else { return false }
+    guard let source, !keys.isEmpty else { return false }
     var handled = true
-    for press in presses {
-      guard let key = press.key.flatMap(ListKey.init),
-        let action = source.keyMap.action(for: key),
+    for key in keys {
+      guard let key, let action = source.keyMap.action(for: key),
         action != .focusPrevious && action != .focusNext
       else {
         handled = false

@@ -36,10 +36,24 @@
       noResults: String = "Nothing here yet.", retryHint: String = "Tap to try again.",
       endOfList: String = "You’re all caught up."
     ) {
+      var strings = ListStrings()
+      strings.noResults = noResults
+      strings.retryHint = retryHint
+      strings.endOfList = endOfList
+      registerPlaceholders(strings: strings)
+    }
+
+    /// Registers the standard look of Tabula's placeholder rows (see
+    /// ``registerPlaceholders(noResults:retryHint:endOfList:)``), worded by
+    /// `strings` (the list's ``Tabula/ListController/strings``, localized).
+    public func registerPlaceholders(strings: ListStrings) {
       register(LoadingPlaceholder.self) { placeholder, _ in
         PlaceholderLook.content(
-          placeholder.message ?? "Loading…", symbolName: "hourglass", whole: .loading)
+          placeholder.message ?? strings.loading, symbolName: "hourglass", whole: .loading)
       }
+      let noResults = strings.noResults
+      let retryHint = strings.retryHint
+      let endOfList = strings.endOfList
       register(NoResultsPlaceholder.self) { placeholder, _ in
         PlaceholderLook.content(
           placeholder.message ?? noResults, symbolName: "magnifyingglass", whole: .search)
@@ -50,11 +64,11 @@
           whole: .empty)
       }
       register(LoadingMorePlaceholder.self) { _, _ in
-        UIListContentConfiguration.placeholder("Loading more…", symbolName: "hourglass")
+        UIListContentConfiguration.placeholder(strings.loadingMore, symbolName: "hourglass")
       }
       register(PageErrorPlaceholder.self) { placeholder, _ in
         UIListContentConfiguration.placeholder(
-          "Couldn’t load more: \(placeholder.message)", secondaryText: retryHint,
+          strings.loadMoreFailed(placeholder.message), secondaryText: retryHint,
           symbolName: "exclamationmark.triangle")
       }
       register(EndOfListPlaceholder.self) { _, _ in

@@ -21,6 +21,20 @@
       source?.textSizeDidChange()
     }
 
+    /// The view the bridge serves.
+    weak var view: UITableView?
+
+    /// The cells on screen offer their rows' actions now (or stop).
+    override func assistiveTechnologyChanged(_ notification: Notification) {
+      guard let tableView = view, let source else { return }
+      for indexPath in tableView.indexPathsForVisibleRows ?? [] {
+        guard let cell = tableView.cellForRow(at: indexPath) else { continue }
+        offerRowActions(on: cell, at: ItemPath(indexPath), of: source) { [weak tableView] in
+          tableView?.indexPath(for: $0)
+        }
+      }
+    }
+
     /// The drop-in data source whose settings the table follows (row
     /// animation, section index, editing styles other than delete), if a
     /// `TableViewDataSource` serves it: settings live with their data
@@ -142,9 +156,11 @@
       return CGFloat(height)
     }
 
-    /// The app's delegate's estimate, else Tabula's (the cached height, the
-    /// presenter's estimate or the average of measured rows), else the
-    /// table's `estimatedRowHeight`, else its fixed `rowHeight`.
+    /// The app's delegate's estimate; else, with the table's estimates off
+    /// (`estimatedRowHeight` 0), the row's exact height; else Tabula's (the
+    /// cached height, the presenter's estimate or the average of measured
+    /// rows), else the table's `estimatedRowHeight`, else its fixed
+    /// `rowHeight`.
     func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
       -> CGFloat
     {
@@ -157,7 +173,8 @@
         tabula: { source?.estimatedHeight(forItemAt: ItemPath(indexPath), width: width) },
         viewEstimate: Double(tableView.estimatedRowHeight),
         viewRowHeight: Double(tableView.rowHeight),
-        automatic: Double(UITableView.automaticDimension))
+        automatic: Double(UITableView.automaticDimension),
+        exact: { Double(self.tableView(tableView, heightForRowAt: indexPath)) })
       return CGFloat(height)
     }
 

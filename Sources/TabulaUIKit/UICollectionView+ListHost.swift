@@ -21,7 +21,9 @@
         register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
         dataSource = bridge
         reclaimDelegates()
+        bridge.view = self
         bridge.observeTextSize()
+        bridge.observeAssistiveTechnologies()
       }
     }
 

@@ -30,8 +30,11 @@
     ///     only shows the state, and a tap anywhere on the row selects it
     ///     (a `didSelect` that toggles makes the whole row the control, as
     ///     UIKit's header-style disclosure does).
+    ///   - strings: The words VoiceOver says of the chevron and the row
+    ///     (the list's ``Tabula/ListController/strings``).
     public func showOutline(
-      _ position: OutlinePosition?, toggle: (@MainActor () -> Void)? = nil
+      _ position: OutlinePosition?, toggle: (@MainActor () -> Void)? = nil,
+      strings: ListStrings = ListStrings()
     ) {
       indentationLevel = position?.depth ?? 0
       var kept = accessories.filter { accessory in
@@ -44,13 +47,14 @@
         return
       }
       let chevron = OutlineDisclosure()
+      chevron.strings = strings
       chevron.show(position.isExpanded)
       chevron.toggle = toggle
       // Without an action the chevron is a marker: taps reach the row.
       chevron.isUserInteractionEnabled = toggle != nil
       if toggle == nil {
         // The row is the control: VoiceOver reads its state on the row.
-        accessibilityValue = position.isExpanded ? "expanded" : "collapsed"
+        accessibilityValue = position.isExpanded ? strings.expanded : strings.collapsed
       }
       kept.append(chevron.accessory)
     }

@@ -21,7 +21,9 @@
         register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
         dataSource = bridge
         reclaimDelegates()
+        bridge.view = self
         bridge.observeTextSize()
+        bridge.observeAssistiveTechnologies()
       }
     }
 

@@ -118,20 +118,20 @@
     /// The data source's swipe actions of the row at `path` on `edge` as
     /// UIKit's configuration (`nil` without any): each action, chosen, is
     /// performed by the data source (a delete among them deletes as a user
-    /// edit). Tables and list sections of collection views share it.
+    /// edit) on the row where it is then: the actions stay open while the
+    /// list changes. Tables and list sections of collection views share it.
     @MainActor
     func swipeActionsConfiguration<Cell>(
       _ source: any ListHostDataSource<Cell>, _ edge: SwipeEdge, _ path: ItemPath
     ) -> UISwipeActionsConfiguration? {
       let actions = source.swipeActions(forItemAt: path, edge: edge)
-      guard !actions.isEmpty else { return nil }
+      guard !actions.isEmpty, let id = source.itemID(at: path) else { return nil }
       return UISwipeActionsConfiguration(
         actions: actions.map { [weak source] action in
           let contextual = UIContextualAction(
             style: action.style == .destructive ? .destructive : .normal, title: action.title
           ) { _, _, done in
-            source?.performSwipeAction(action, forItemAt: path)
-            done(true)
+            done(source?.performSwipeAction(action, forItemWithID: id) ?? false)
           }
           if let symbolName = action.symbolName {
             contextual.image = UIImage(systemName: symbolName)

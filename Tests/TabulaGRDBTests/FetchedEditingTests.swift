@@ -162,7 +162,7 @@ struct FetchedEditingTests {
     table.userDeleteRows(at: [ItemPath(section: 0, item: 1), ItemPath(section: 2, item: 0)])
     await settle(list, controller)
     #expect(try allRows().count == 10)
-    #expect(controller.history.undoName == "Delete 2 Todos")
+    #expect(controller.history.undoName == "Delete 2 Items")
     controller.undo()
     await settle(list, controller)
     #expect(try allRows() == before, "the same rows: ids, titles, lists, ranks, rowids")

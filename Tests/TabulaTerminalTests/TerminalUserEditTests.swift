@@ -77,12 +77,20 @@ struct TerminalUserEditTests {
     #expect(list.prompt == "Delete 2 rows? y deletes")
     list.handle(.character("n"))
     #expect(ids(source) == [[1, 2, 3, 4], [5, 6, 8]] && list.prompt == nil, "n keeps them")
+    // The prompt is the list's words.
+    var strings = ListStrings()
+    strings.deletePrompt = { "Supprimer \($0) lignes ? y supprime" }
+    controller.strings = strings
+    list.handle(.character("d"))
+    #expect(list.prompt == "Supprimer 2 lignes ? y supprime")
+    list.handle(.character("n"))
+    controller.strings = ListStrings()
     list.handle(.character("d"))
     list.handle(.character("y"))
     await controller.apply(controller.latestSnapshot)
     #expect(ids(source) == [[2, 4], [5, 6, 8]])
     #expect(controller.selectedIDs.isEmpty, "deleted rows leave the selection")
-    #expect(controller.history.undoName == "Delete 2 TestItems")
+    #expect(controller.history.undoName == "Delete 2 Items")
     list.handle(.character("z"))
     await controller.apply(controller.latestSnapshot)
     #expect(ids(source) == [[1, 2, 3, 4], [5, 6, 8]])

@@ -1,5 +1,5 @@
 /// The user edits a list can undo and redo, newest last, each with the name
-/// an Undo menu shows ("Move Contact", "Delete 3 Contacts").
+/// an Undo menu shows ("Move Item", "Delete 3 Items").
 ///
 /// A value: ``ListController`` keeps one (``ListController/history``),
 /// records each user edit as a step, and undoes and redoes them, written

@@ -8,7 +8,9 @@
 /// The controller holds it; the host holds it weakly, as UIKit holds a data
 /// source; it holds the controller unowned.
 @MainActor
-final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDataSource {
+final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDataSource,
+  ControllerEvents
+{
   unowned let controller: ListController<SectionModel, Item, Cell>
 
   init(_ controller: ListController<SectionModel, Item, Cell>) {
@@ -135,6 +137,10 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     (id.base as? Item.ID).flatMap { controller.shownPath(of: $0) }
   }
 
+  func itemID(at path: ItemPath) -> AnyHashable? {
+    controller.snapshot.item(at: path).map { AnyHashable($0.id) }
+  }
+
   func dropProposal(forMovingItemsWithIDs ids: [AnyHashable], to destination: ListDropDestination)
     -> ListDropProposal
   {
@@ -194,6 +200,8 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     controller.accessibilityValue(forItemAt: path)
   }
 
+  var strings: ListStrings { controller.strings }
+
   func performAccessibilityAction(_ action: RowAccessibilityAction, forItemAt path: ItemPath)
     -> Bool
   {
@@ -208,3 +216,7 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     controller.handleKey(key, focusedAt: focused, pageSize: pageSize)
   }
 }
+
+/// What a ``ListController`` is to its host, whatever its types: how a
+/// second controller on the same view tells there is one already.
+protocol ControllerEvents: AnyObject {}

@@ -7,62 +7,53 @@
 extension ListController {
   /// The actions assistive technologies offer on the row at `path` (of the
   /// list on screen): for a row the user may move, "Move Up" and "Move
-  /// Down" within its section and "Move to" the sections before and after
-  /// it (the end of the one before, the start of the one after), each only
-  /// where ``movePolicy`` and ``moveTarget`` let it land; for a folder of
-  /// a connected outline, "Expand" or "Collapse"; for an error row of a
-  /// source that retries (``RetryingSource``), "Retry". Swipe actions are
-  /// not listed: UIKit offers them itself.
+  /// Down" within its section and "Move to" every other section (the end
+  /// of a section before it, the start of one after), each only where
+  /// ``movePolicy`` and ``moveTarget`` let it land; for a folder of a
+  /// connected outline, "Expand" or "Collapse"; for an error row of a
+  /// source that retries (``RetryingSource``), "Retry". Worded by
+  /// ``strings``. Swipe actions are not listed: UIKit offers them itself.
   public func accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
     _accessibilityActions(forItemAt: path)
   }
 
   /// What VoiceOver says of the state of the row at `path`: "expanded" or
-  /// "collapsed" for an outline's folder, else `nil`.
+  /// "collapsed" (``strings``) for an outline's folder, else `nil`.
   public func accessibilityValue(forItemAt path: ItemPath) -> String? {
     guard let item = _snapshot.item(at: path),
       let position = (item as? any _OutlinePresentable)?._outlinePosition, position.hasChildren
     else { return nil }
-    return position.isExpanded ? "expanded" : "collapsed"
+    return position.isExpanded ? strings.expanded : strings.collapsed
   }
 
   private func _accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
     guard let item = _snapshot.item(at: path) else { return [] }
     var actions: [RowAccessibilityAction] = []
     if retryingSource(for: item) != nil {
-      actions.append(RowAccessibilityAction(name: "Retry", kind: .retry))
+      actions.append(RowAccessibilityAction(name: strings.retry, kind: .retry))
     }
     if let outline = connection?.source as? any OutlineControlling,
       let position = outline.outlinePosition(of: item), position.hasChildren
     {
       actions.append(
         position.isExpanded
-          ? RowAccessibilityAction(name: "Collapse", kind: .collapse)
-          : RowAccessibilityAction(name: "Expand", kind: .expand))
+          ? RowAccessibilityAction(name: strings.collapse, kind: .collapse)
+          : RowAccessibilityAction(name: strings.expand, kind: .expand))
     }
     guard canMoveItem(at: path) else { return actions }
     let count = _snapshot.numberOfItems(inSectionAt: path.section)
     var moves: [(String, ItemPath)] = []
     if path.item > 0 {
-      moves.append(("Move Up", ItemPath(section: path.section, item: path.item - 1)))
+      moves.append((strings.moveUp, ItemPath(section: path.section, item: path.item - 1)))
     }
     if path.item < count - 1 {
-      moves.append(("Move Down", ItemPath(section: path.section, item: path.item + 1)))
+      moves.append((strings.moveDown, ItemPath(section: path.section, item: path.item + 1)))
     }
-    // The sections before and after: to the end of the one before, the
-    // start of the one after (a few actions, whatever the number of
-    // sections; moving on from there goes on).
-    if path.section > 0 {
-      let section = path.section - 1
-      moves.append(
-        (
-          moveName(toSectionAt: section),
-          ItemPath(section: section, item: _snapshot.numberOfItems(inSectionAt: section))
-        ))
-    }
-    if path.section < _snapshot.numberOfSections - 1 {
-      let section = path.section + 1
-      moves.append((moveName(toSectionAt: section), ItemPath(section: section, item: 0)))
+    // Every other section: to the end of one before, the start of one
+    // after (VoiceOver lists them in its actions rotor).
+    for section in 0..<_snapshot.numberOfSections where section != path.section {
+      let item = section < path.section ? _snapshot.numberOfItems(inSectionAt: section) : 0
+      moves.append((moveName(toSectionAt: section), ItemPath(section: section, item: item)))
     }
     for (name, destination) in moves
     where targetPath(forMovingItemAt: path, to: destination) == destination {
@@ -73,7 +64,8 @@ extension ListController {
 
   /// "Move to" the section's title, else its number.
   private func moveName(toSectionAt section: Int) -> String {
-    "Move to \(headerTitle(forSectionAt: section) ?? "Section \(section + 1)")"
+    strings.moveToSection(
+      headerTitle(forSectionAt: section) ?? strings.untitledSection(section + 1))
   }
 
   /// Performs `action`, one of ``accessibilityActions(forItemAt:)`` of the
@@ -99,7 +91,7 @@ extension ListController {
   /// Moves the item `id` to `destination` (a path of the list after the
   /// item left its place) as the user's edit: animated, written back
   /// through a ``WritableSource`` (or kept, owning the data), one undo step
-  /// ("Move Contact"), with ``willUserMoveItem`` and ``didUserMoveItem``.
+  /// ("Move Item"), with ``willUserMoveItem`` and ``didUserMoveItem``.
   /// What VoiceOver's move actions do, and what an app's own move command
   /// can do. A move the row's presenter, ``movePolicy`` or ``moveTarget``
   /// refuses does nothing and returns `false`.

@@ -5,18 +5,38 @@
 
 extension ListController {
   /// What the list tells its host to announce (``ListHost/announce(_:)``),
-  /// if anything: by default ``ListAnnouncement/description``; return a
-  /// localized text, or `nil` to say nothing. Setting it to
+  /// if anything: by default ``strings``' ``ListStrings/announcement``;
+  /// return a localized text, or `nil` to say nothing. Setting it to
   /// `{ _ in nil }` turns announcements off.
   public var announcementText: @MainActor (ListAnnouncement) -> String? {
-    get { announcements.text }
+    get {
+      if let text = announcements.text { return text }
+      let strings = announcements.strings
+      return { strings.announcement($0) }
+    }
     set { announcements.text = newValue }
+  }
+
+  /// Every word the list shows or speaks (VoiceOver's actions and values,
+  /// announcements, undo names, the default delete action, placeholders,
+  /// key command titles): English by default. See ``ListStrings``.
+  public var strings: ListStrings {
+    get { announcements.strings }
+    set { announcements.strings = newValue }
   }
 
   /// Announces `announcement` through the host, as ``announcementText``
   /// words it.
   func announce(_ announcement: ListAnnouncement) {
-    guard _host?.isAnnouncing == true, let text = announcements.text(announcement) else { return }
+    guard _host?.isAnnouncing == true else { return }
+    // The app's wording, when it gives one (`nil`: say nothing).
+    let words =
+      if let custom = announcements.text {
+        custom(announcement)
+      } else {
+        announcements.strings.announcement(announcement)
+      }
+    guard let text = words else { return }
     _host?.announce(text)
   }
 
@@ -62,10 +82,12 @@ extension ListController {
   }
 }
 
-/// What announcements need between updates.
+/// What announcements need between updates, and the list's words.
 struct AnnouncementState {
-  /// How an announcement is worded.
-  var text: @MainActor (ListAnnouncement) -> String? = { $0.description }
+  /// How an announcement is worded, when the app says (else by `strings`).
+  var text: (@MainActor (ListAnnouncement) -> String?)?
+  /// Every word the list shows or speaks.
+  var strings = ListStrings()
   /// The connected source's state when it last published.
   var lastState: LoadingState?
 }

@@ -225,9 +225,10 @@ extension ListController {
     set { userEdits.historyDidChange = newValue }
   }
 
-  /// Names undo steps from a verb ("Move", "Delete") and the items; by
-  /// default the verb and the model type: "Move Contact", "Delete 3
-  /// Contacts".
+  /// Names undo steps from a verb ("Move", "Delete", "Add") and the items
+  /// ("Move Contact", "Delete 3 Contacts"); without it, ``strings``'
+  /// ``ListStrings/undoName`` words them from the verb and the count
+  /// ("Move Item", "Delete 3 Items").
   public var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)? {
     get { userEdits.editName }
     set { userEdits.editName = newValue }

@@ -26,7 +26,7 @@ extension ListController {
   /// the order the list shows them (a folder brings its rows along; a row
   /// dragged with its folder stays in it): animated, written back as one
   /// edit (``WritableSource`` writes them in one go: one transaction of a
-  /// database list), one undo step ("Move 3 Contacts") that puts every row
+  /// database list), one undo step ("Move 3 Items") that puts every row
   /// back. Ids the list no longer shows are left out. Returns whether the
   /// rows moved; a drop ``dropProposal(forMovingItemsWithIDs:to:)``
   /// refuses moves nothing and returns `false`.

@@ -114,7 +114,7 @@ extension ListController {
         let outcome = self.writeBack([edit])
         self.refreshFromSource()
         guard outcome.written else {
-          self.announce(.dropFailed(count: count, message: "the list could not keep them"))
+          self.announce(.dropFailed(count: count, message: self.strings.dropNotKept))
           return false
         }
         let serial = self.record(
@@ -146,8 +146,10 @@ extension ListController {
       do { result = .success(try await load()) } catch { result = .failure(error) }
       var next = self.latestSnapshot
       let present = placeholders.map(\.id).filter { next.contains(itemWithID: $0) }
-      // Where the first placeholder still shown is, else where the drop was.
-      let anchor = present.first.flatMap { next.path(of: $0) }
+      // Where the topmost placeholder still shown is (no other of the
+      // drop's is above it in its section, so the path still holds once
+      // they are gone), else where the drop was.
+      let anchor = present.compactMap { next.path(of: $0) }.min()
       try? next.deleteItems(present)
       switch result {
       case .failure(let error):
@@ -266,7 +268,10 @@ extension ListController {
     } else {
       TabulaLog.report("a drop of \(count) items failed to load: \(error)")
     }
-    announce(.dropFailed(count: count, message: "\(error)"))
+    // A declined drop is worded for the user; a failed load says what the
+    // app's error says.
+    let message = error is ListDropError ? strings.dropDeclined : "\(error)"
+    announce(.dropFailed(count: count, message: message))
   }
 }
 

@@ -7,14 +7,25 @@
 extension ListController {
   /// The swipe actions of the item at `path` on `edge`: its presenter's
   /// (``Presenter/trailingSwipeActions(for:)``), with ``SwipeAction/delete(title:symbolName:)``
-  /// only if the row can be deleted (``canDeleteItem(at:)``).
+  /// only if the row can be deleted (``canDeleteItem(at:)``); a row the
+  /// user may delete has a delete among its trailing actions, as UIKit's
+  /// rows with the delete editing style do (titled by ``strings``), so
+  /// that a list cell's delete control, which shows the trailing actions,
+  /// always has one.
   func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
-    guard let item = _snapshot.item(at: path), let presenters else { return [] }
-    let model = Self.model(of: item)
-    guard let resolved = Self.resolved(model, in: presenters) else { return [] }
-    return resolved.entry.editing.swipeActions(model, edge).filter {
-      !$0.isDelete || canDeleteItem(at: path)
+    guard let item = _snapshot.item(at: path) else { return [] }
+    var actions: [SwipeAction] = []
+    if let presenters, case let model = Self.model(of: item),
+      let resolved = Self.resolved(model, in: presenters)
+    {
+      actions = resolved.entry.editing.swipeActions(model, edge)
     }
+    let deletable = canDeleteItem(at: path)
+    actions.removeAll { $0.isDelete && !deletable }
+    if edge == .trailing, deletable, !actions.contains(where: \.isDelete) {
+      actions.append(.delete(title: strings.delete))
+    }
+    return actions
   }
 
   /// Performs `action` on the item at `path` (of the list on screen).

@@ -3,7 +3,7 @@
 
 extension ListController {
   /// Deletes the rows at `paths` (of the list on screen) for the user:
-  /// animated at once, written back, one undo step ("Delete 3 Contacts").
+  /// animated at once, written back, one undo step ("Delete 3 Items").
   /// Rows that cannot be deleted (``canDeleteItem(at:)``) are left and
   /// reported. If the write fails, the rows come back, animated, and the
   /// error goes to ``didFailToWrite``.
@@ -56,7 +56,7 @@ extension ListController {
     watch(outcome.saving, of: edit, step: serial)
   }
 
-  /// Deletes the selected items as one user edit ("Delete 3 Contacts"):
+  /// Deletes the selected items as one user edit ("Delete 3 Items"):
   /// animated, written back, undoable. Items that cannot be deleted stay.
   public func userDeleteSelectedItems() {
     let deletable = selectedItemPaths.filter { canDeleteItem(at: $0) }

@@ -205,9 +205,9 @@ extension ListController {
     return writable.canWrite
   }
 
-  /// The name of an undo step: ``editName``'s, else the verb and the model
-  /// type ("Move Contact", "Delete 3 Contacts").
+  /// The name of an undo step: ``editName``'s, else ``strings``' ("Move
+  /// Item", "Delete 3 Items").
   func stepName(_ verb: String, _ items: [Item]) -> String {
-    userEdits.name(verb, items) { Self.model(of: $0) }
+    userEdits.name(verb, items, strings: strings)
   }
 }

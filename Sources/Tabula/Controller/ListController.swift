@@ -218,6 +218,17 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
       self?.presentationChanged()
     }
     events = HostEvents(self)
+    if let existing = host.hostDataSource, existing is any ControllerEvents {
+      // Another controller drives this view still: the view takes this
+      // one, and the other's settings (emptyState, commitDelete...) are
+      // not carried over.
+      TabulaLog.report(
+        "a second ListController attaches to a \(type(of: host)) that another one still drives: "
+          + "the view takes the new one, without the first one's settings. Make one controller "
+          + "per view, or let the first go before making the next (a lazy controller made "
+          + "before the view loads can run viewDidLoad inside its own initializer, which makes "
+          + "a first one)")
+    }
     host.hostDataSource = events
     host.reloadData()
   }

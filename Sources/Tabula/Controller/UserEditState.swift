@@ -160,14 +160,12 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
     return visible
   }
 
-  /// The name of an undo step: ``editName``'s, else the verb and the model
-  /// type ("Move Contact", "Delete 3 Contacts"); `model` unwraps an item to
-  /// what its presenter sees.
+  /// The name of an undo step: ``editName``'s, else `strings`' ("Move
+  /// Item", "Delete 3 Items").
   @MainActor
-  func name(_ verb: String, _ items: [Item], model: (Item) -> Any) -> String {
+  func name(_ verb: String, _ items: [Item], strings: ListStrings) -> String {
     if let editName { return editName(verb, items) }
-    let noun = items.first.map { "\(type(of: model($0)))" } ?? "Item"
-    return items.count == 1 ? "\(verb) \(noun)" : "\(verb) \(items.count) \(noun)s"
+    return strings.undoName(verb, items.count)
   }
 
   /// The user's move of the row now at `destination` of `moved` (the list

@@ -39,11 +39,16 @@ public enum DelegateComposition {
     return view()
   }
 
-  /// The estimated height of a row: the app's, else Tabula's (a cached
-  /// height, a presenter's estimate, the average of measured rows), else
-  /// the view's own estimate when it estimates (UIKit's `estimatedRowHeight`
-  /// above 0), else its fixed row height, else `automatic` (UIKit's
-  /// `automaticDimension`: no estimate).
+  /// The estimated height of a row: the app's, else, for a view whose
+  /// estimates are off (UIKit's `estimatedRowHeight` of 0: exact heights),
+  /// the `exact` height; else Tabula's (a cached height, a presenter's
+  /// estimate, the average of measured rows), else the view's own estimate
+  /// when it estimates (above 0), else its fixed row height, else
+  /// `automatic` (UIKit's `automaticDimension`: no estimate).
+  ///
+  /// A view's delegate that answers estimates has its rows estimated even
+  /// when the view's estimates are off: answering the exact height keeps
+  /// the view's setting.
   ///
   /// - Parameters:
   ///   - app: The app's delegate's estimate, if it gives one.
@@ -53,11 +58,14 @@ public enum DelegateComposition {
   ///   - viewRowHeight: The view's `rowHeight` (`automatic` for
   ///     self-sizing rows).
   ///   - automatic: The view's value for "no height of mine".
+  ///   - exact: The row's height, as the view's height callback answers
+  ///     it (without it, a view whose estimates are off gets the rest).
   public static func estimatedRowHeight(
     app: Double?, tabula: () -> Double?, viewEstimate: Double, viewRowHeight: Double,
-    automatic: Double
+    automatic: Double, exact: (() -> Double)? = nil
   ) -> Double {
-    answer(app: app, tabula: tabula) {
+    if app == nil, viewEstimate == 0, let exact { return exact() }
+    return answer(app: app, tabula: tabula) {
       if viewEstimate > 0 { return viewEstimate }
       if viewRowHeight > 0 { return viewRowHeight }
       return automatic

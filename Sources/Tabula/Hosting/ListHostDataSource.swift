@@ -94,6 +94,11 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// The user chose `action` on the item at `path`.
   func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath)
 
+  /// The id of the item at `path` of the list as the host shows it: what a
+  /// host keeps to find a row again later (the row whose swipe actions
+  /// show), after updates moved it.
+  func itemID(at path: ItemPath) -> AnyHashable?
+
   /// Whether the data source keeps the selection (the host then mirrors it;
   /// otherwise the host's own selection is left alone).
   var managesSelection: Bool { get }
@@ -142,6 +147,10 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// content (an outline folder: "expanded", "collapsed"), if anything.
   func accessibilityValue(forItemAt path: ItemPath) -> String?
 
+  /// The words the host shows or speaks of its own (an outline
+  /// disclosure's label, the terminal's prompts, key command titles).
+  var strings: ListStrings { get }
+
   /// The user's text size changed (Dynamic Type): the data source drops
   /// the heights it answered, and tells the host
   /// (``ListHost/heightsDidChange()``).
@@ -184,7 +193,8 @@ public protocol ListHostDataSource<Cell>: AnyObject {
   /// them back when the drag hovers and drops on the list.
   func dragItemIDs(startingAt path: ItemPath) -> [AnyHashable]
 
-  /// Where the dragged row with `id` shows now, if it does.
+  /// Where the row with `id` (a dragged row, one whose swipe actions
+  /// show) is now, if the host shows it.
   func path(ofDraggedItemWithID id: AnyHashable) -> ItemPath?
 
   /// What dropping the dragged rows `ids` at `destination` would do.
@@ -211,11 +221,27 @@ public protocol ListHostDataSource<Cell>: AnyObject {
 }
 
 extension ListHostDataSource {
+  /// Performs `action`, one of the swipe actions offered earlier for the
+  /// row with `id` (``itemID(at:)``), on that row where it shows now (the
+  /// list may have changed while the actions showed, as UIKit keeps them
+  /// open). Returns `false`, doing nothing, when the row is gone.
+  @discardableResult
+  public func performSwipeAction(_ action: SwipeAction, forItemWithID id: AnyHashable) -> Bool {
+    guard let path = path(ofDraggedItemWithID: id) else { return false }
+    performSwipeAction(action, forItemAt: path)
+    return true
+  }
+}
+
+extension ListHostDataSource {
   /// None: rows are not dragged.
   public func dragItemIDs(startingAt path: ItemPath) -> [AnyHashable] { [] }
 
   /// None: rows are not dragged.
   public func path(ofDraggedItemWithID id: AnyHashable) -> ItemPath? { nil }
+
+  /// None: rows are not found again by id.
+  public func itemID(at path: ItemPath) -> AnyHashable? { nil }
 
   /// ``ListDropProposal/Operation/cancel``.
   public func dropProposal(
@@ -325,6 +351,9 @@ extension ListHostDataSource {
 
   /// None.
   public func accessibilityValue(forItemAt path: ItemPath) -> String? { nil }
+
+  /// English.
+  public var strings: ListStrings { ListStrings() }
 
   /// Nothing: the data source keeps no heights.
   public func textSizeDidChange() {}

@@ -65,6 +65,13 @@
             return added
           })
       }
+
+      func speakTheUsersLanguage() {
+        controller.strings = .localized()  // the app's Tabula.strings, else English
+      }
+
+      // The list's shortcuts in the iPad's hold-⌘ overlay and the Mac's menus.
+      override var keyCommands: [UIKeyCommand]? { tableView.listKeyCommands }
     }
 
     @MainActor private static var lastID = 1000

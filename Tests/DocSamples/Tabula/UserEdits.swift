@@ -52,5 +52,5 @@ struct ChoreRowPresenter: Presenter {
   controller.undo()
   await controller.apply(controller.latestSnapshot)
   #expect(chores.snapshot.items.map(\.title) == ["Dishes", "Laundry", "Bins"])
-  #expect(controller.history.redoName == "Move Chore")
+  #expect(controller.history.redoName == "Move Item")
 }

@@ -68,7 +68,7 @@
   extension Contact: Diffable {}
 
   final class ContactsViewController: UITableViewController, UISearchResultsUpdating {
-    var contacts: [Contact] = [] { didSet { show() } }
+    var contacts: [Contact] = [] { didSet { if isViewLoaded { show() } } }
     private var query = ""
     private lazy var list = ListController(tableView, for: Contact.self) { cell, contact in
       var content = cell.defaultContentConfiguration()
@@ -126,7 +126,7 @@
       }
     }
 
-    var contacts: [Contact] = [] { didSet { show() } }
+    var contacts: [Contact] = [] { didSet { if isViewLoaded { show() } } }
     private var query = ""
     private let noResults = UILabel()
     private lazy var dataSource = DataSource(tableView: tableView) {

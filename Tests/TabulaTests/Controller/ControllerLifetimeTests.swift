@@ -75,3 +75,35 @@ struct ControllerLifetimeTests {
     #expect(controller?.snapshot.items.map(\.id) == [2, 1])
   }
 }
+
+/// A second controller on a view another one still drives is reported; one
+/// made after the first went is not.
+@MainActor
+@Suite("One controller per view")
+struct OneControllerPerViewTests {
+  @Test("a second controller on a view that has one is reported; after the first goes, none")
+  func secondController() throws {
+    let table = testTable()
+    do {
+      let first = ListController(host: table, snapshot: try twoSections(), cellProvider: testCell)
+      first.emptyState = .message("Nothing")
+      let reports = recordingReports {
+        _ = ListController(host: table, snapshot: try! twoSections(), cellProvider: testCell)
+      }
+      #expect(
+        reports == [
+          "a second ListController attaches to a SimulatedTableView that another one still "
+            + "drives: the view takes the new one, without the first one's settings. Make one "
+            + "controller per view, or let the first go before making the next (a lazy "
+            + "controller made before the view loads can run viewDidLoad inside its own "
+            + "initializer, which makes a first one)"
+        ])
+      withExtendedLifetime(first) {}
+    }
+    // Once the first went, the next is no second controller.
+    let again = recordingReports {
+      _ = ListController(host: table, snapshot: try! twoSections(), cellProvider: testCell)
+    }
+    #expect(again.isEmpty)
+  }
+}

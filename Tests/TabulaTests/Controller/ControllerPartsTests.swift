@@ -169,14 +169,16 @@ struct UserEditStateTests {
     #expect(state.unhide(99) == nil && state.hidesNothing)
   }
 
-  @Test("steps are named by verb and model type, unless editName says")
+  @Test("steps are named by verb and count, in the list's words, unless editName says")
   func names() {
     var state = State()
-    let model: (TestItem) -> Any = { $0 }
-    #expect(state.name("Move", [TestItem(id: 1)], model: model) == "Move TestItem")
-    #expect(state.name("Delete", items([1, 2, 3]), model: model) == "Delete 3 TestItems")
+    var strings = ListStrings()
+    #expect(state.name("Move", [TestItem(id: 1)], strings: strings) == "Move Item")
+    #expect(state.name("Delete", items([1, 2, 3]), strings: strings) == "Delete 3 Items")
+    strings.undoName = { verb, count in verb == "Delete" ? "Supprimer \(count)" : verb }
+    #expect(state.name("Delete", items([1, 2]), strings: strings) == "Supprimer 2")
     state.editName = { verb, items in "\(verb) \(items.count) things" }
-    #expect(state.name("Delete", items([1, 2]), model: model) == "Delete 2 things")
+    #expect(state.name("Delete", items([1, 2]), strings: strings) == "Delete 2 things")
   }
 
   @Test("a move made on a view behind the data lands between the neighbours the data has")

@@ -47,7 +47,7 @@ struct ListAccessibilityTests {
     let (table, controller) = try screen()
     #expect(table.performAccessibilityAction(named: "Move Down", at: ItemPath(section: 0, item: 1)))
     #expect(ids(controller) == [[1, 3, 2, 4], [5, 6, 8]])
-    #expect(controller.history.undoName == "Move TestItem")
+    #expect(controller.history.undoName == "Move Item")
     #expect(table.performAccessibilityAction(named: "Move to B", at: ItemPath(section: 0, item: 0)))
     #expect(ids(controller) == [[3, 2, 4], [1, 5, 6, 8]], "the start of the section after")
     #expect(

@@ -53,7 +53,7 @@ struct ListDropTests {
     #expect(heard == ["1 [0, 0]→[1, 2]", "3 [0, 1]→[1, 3]", "5 [1, 0]→[1, 3]"], "each row, once")
     expectShows(table, controller.snapshot)
     #expect(controller.history.undoSteps.count == 1)
-    #expect(controller.history.undoName == "Move 3 TestItems")
+    #expect(controller.history.undoName == "Move 3 Items")
     controller.undo()
     #expect(ids(controller.snapshot) == [[1, 2, 3, 4], [5, 6, 8]])
     controller.redo()
@@ -319,7 +319,7 @@ struct ListDropTests {
     try await waitUntil { !controller.isUpdating }
     try await waitUntil { ids(controller.snapshot) == [[20, 21, 2, 3, 4], [5, 6, 8]] }
     expectShows(table, controller.snapshot)
-    #expect(controller.history.undoName == "Add 2 TestItems")
+    #expect(controller.history.undoName == "Add 2 Items")
     controller.undo()
     #expect(ids(controller.snapshot) == [[2, 3, 4], [5, 6, 8]])
   }

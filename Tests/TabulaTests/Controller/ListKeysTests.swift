@@ -123,3 +123,30 @@ struct ListKeysTests {
     #expect(view.violations.isEmpty)
   }
 }
+
+/// The list's shortcuts as key commands: what UIKit lists in the iPad's
+/// hold-⌘ overlay and the Mac's menus.
+@Suite("Key commands: the key map's shortcuts, titled")
+struct ListKeyCommandTests {
+  @Test("the standard map's commands: every shortcut titled, arrows alone and undo left out")
+  func standardCommands() {
+    let commands = ListKeyMap.standard.commands(titledBy: ListStrings())
+    #expect(
+      commands.map(\.description) == [
+        "Page Up Page Up", "Page Down Page Down", "Home First Row", "⌘↑ First Row", "End Last Row",
+        "⌘↓ Last Row", "Return Open", "Space Select", "Delete Delete", "⌘Delete Delete",
+        "→ Expand", "← Collapse", "⌥→ Expand All",
+      ])
+    #expect(!commands.contains { $0.action == .undo || $0.action == .redo }, "the Edit menu's")
+    #expect(!commands.contains { $0.key == ListKey(.up) || $0.key == ListKey(.down) })
+  }
+
+  @Test("titles in the list's words")
+  func localizedTitles() {
+    var strings = ListStrings()
+    strings.keyCommandTitle = { action in action == .open ? "Ouvrir" : action.englishTitle }
+    let commands = ListKeyMap.standard.commands(titledBy: strings)
+    #expect(commands.first { $0.action == .open }?.title == "Ouvrir")
+    #expect(commands.first { $0.action == .expandAll }?.title == "Expand All")
+  }
+}

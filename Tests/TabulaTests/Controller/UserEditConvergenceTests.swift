@@ -124,11 +124,15 @@ struct UserEditConvergenceTests {
 
   @Test("undo of a move out of a section the user then collapsed puts the row back into it")
   func undoIntoACollapsedSection() async throws {
-    let (view, controller) = movableList()
+    let view = SimulatedTableView(viewportHeight: 30)
+    view.animationTiming = .immediate
+    view.register(SimulatedCell.self, forReuseIdentifier: "cell")
+    let presenters = PresenterRegistry<SimulatedCell>()
+    presenters.register(MovableItemPresenter())
     let base = StaticSource(try twoSections())
     let folders = CollapsingSource(base)
     let collapsing = ListController<CollapsibleSection<SectionInfo>, TestItem, SimulatedCell>(
-      host: view, presenters: controller.presenters!)
+      host: view, presenters: presenters)
     collapsing.connect(to: folders)
     await collapsing.apply(collapsing.latestSnapshot)
     var failures: [String] = []

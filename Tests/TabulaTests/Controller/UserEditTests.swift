@@ -274,7 +274,7 @@ struct UserDeleteAndUndoTests {
     await controller.apply(controller.latestSnapshot)
     #expect(view.batchCount == batches + 1, "one animated batch; the echo adds none")
     #expect(source.snapshot.items.map(\.id) == [1, 4, 5, 6])
-    #expect(controller.history.undoName == "Delete 3 TestItems")
+    #expect(controller.history.undoName == "Delete 3 Items")
     expectShows(view, source.snapshot)
 
     controller.undo()
@@ -285,7 +285,7 @@ struct UserDeleteAndUndoTests {
         controller.snapshot.items(inSectionAt: $0).map(\.id)
       }
         == [[1, 2, 3, 4], [5, 6, 8]], "exactly the rows and positions before")
-    #expect(controller.history.redoName == "Delete 3 TestItems" && !controller.history.canUndo)
+    #expect(controller.history.redoName == "Delete 3 Items" && !controller.history.canUndo)
     controller.redo()
     await controller.apply(controller.latestSnapshot)
     #expect(source.snapshot.items.map(\.id) == [1, 4, 5, 6])
@@ -302,7 +302,7 @@ struct UserDeleteAndUndoTests {
     controller.undo()  // nothing to undo: no trap, no change
     #expect(source.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 6, 8])
     view.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 3))
-    #expect(controller.history.undoName == "Move TestItem")
+    #expect(controller.history.undoName == "Move Item")
     controller.undo()
     await controller.apply(controller.latestSnapshot)
     #expect(source.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 6, 8])
@@ -528,7 +528,7 @@ struct SwipeActionTests {
     view.userSwipe(rowAt: ItemPath(section: 0, item: 0), choosing: "Delete")
     await controller.apply(controller.latestSnapshot)
     #expect(source.snapshot.items.map(\.id) == [2, 3, 4, 5, 6, 8])
-    #expect(controller.history.undoName == "Delete TestItem")
+    #expect(controller.history.undoName == "Delete Item")
   }
 
   @Test("a row an action removes leaves at once, and comes back in its place if the action fails")
@@ -606,6 +606,6 @@ struct UserEditRaceTests {
     }
     #expect(controller.snapshot.items.map(\.id) == [2, 3, 4, 1, 5, 6, 8, 9])
     expectShows(view, controller.snapshot)
-    #expect(controller.history.undoName == "Move TestItem")
+    #expect(controller.history.undoName == "Move Item")
   }
 }

@@ -66,6 +66,17 @@ struct DelegateCompositionTests {
     #expect(estimate(nil, nil, 0, 20) == 20, "estimates off: the fixed rowHeight is exact")
     #expect(estimate(nil, nil, 0, -1) == -1, "nothing known: automatic")
     #expect(estimate(nil, nil, -1, -1) == -1)
+    // Estimates off: the exact height, which the table would have asked
+    // for, even over Tabula's own estimate; the app's estimate still wins.
+    func exactly(_ app: Double?, _ tabula: Double?, _ viewEstimate: Double) -> Double {
+      DelegateComposition.estimatedRowHeight(
+        app: app, tabula: { tabula }, viewEstimate: viewEstimate, viewRowHeight: -1,
+        automatic: -1, exact: { 57 })
+    }
+    #expect(exactly(nil, 40, 0) == 57, "estimatedRowHeight 0: exact heights")
+    #expect(exactly(nil, nil, 0) == 57)
+    #expect(exactly(80, 40, 0) == 80)
+    #expect(exactly(nil, 40, 30) == 40, "estimates on: Tabula's")
   }
 
   @Test("flow-layout headers: never collapsed to zero where the app or the layout gives a size")

@@ -1,0 +1,65 @@
+import TabulaTestSupport
+import TabulaTesting
+import Testing
+
+@testable import Tabula
+
+/// Input that arrives after the list changed under it: swipe actions left
+/// open while rows come and go, a drop from outside whose placeholders the
+/// app reordered while it loaded. The right row is acted on, or none; no
+/// trap.
+@MainActor
+@Suite("Input after the list changed: the right row, or none, never a trap")
+struct InputRaceTests {
+  @Test("swipe actions left open while rows arrive above act on their own row")
+  func openSwipe() throws {
+    let source = StaticSource(try twoSections())
+    let table = testTable()
+    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
+      host: table, cellProvider: testCell)
+    controller.canDelete = { _, _ in true }
+    controller.connect(to: source)
+    table.reloadData()
+    // The user swipes 3 open; new rows arrive at the top meanwhile.
+    let swipe = try #require(table.userSwipeOpen(rowAt: ItemPath(section: 0, item: 2)))
+    #expect(swipe.titles == ["Delete"])
+    var next = source.snapshot
+    try next.insertItems(items([20, 21]), at: ItemPath(section: 0, item: 0))
+    source.setSnapshot(next)
+    #expect(table.userChoose("Delete", in: swipe))
+    #expect(source.snapshot.items(inSectionAt: 0).map(\.id) == [20, 21, 1, 2, 4], "3 went")
+    // The row an open swipe shows goes: choosing does nothing.
+    let gone = try #require(table.userSwipeOpen(rowAt: ItemPath(section: 1, item: 0)))
+    next = source.snapshot
+    try next.deleteItems([5])
+    source.setSnapshot(next)
+    #expect(!table.userChoose("Delete", in: gone))
+    #expect(source.snapshot.items(inSectionAt: 1).map(\.id) == [6, 8])
+    expectShows(table, controller.snapshot)
+  }
+
+  @Test("a drop whose placeholders the app reordered while it loaded lands where they are")
+  func reorderedPlaceholders() async throws {
+    let table = testTable()
+    let controller = ListController(
+      host: table, snapshot: try twoSections(), cellProvider: testCell)
+    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+    var release: CheckedContinuation<Void, Never>?
+    let drop = controller.insertDroppedItems(count: 2, at: ItemPath(section: 1, item: 3)) {
+      await withCheckedContinuation { release = $0 }
+      return items([30, 31])
+    }
+    #expect(controller.latestSnapshot.items(inSectionAt: 1).map(\.id) == [5, 6, 8, -1, -2])
+    // The app sorts the section meanwhile: the second placeholder goes up,
+    // the first stays last.
+    var sorted = controller.latestSnapshot
+    try sorted.moveItem(from: ItemPath(section: 1, item: 4), to: ItemPath(section: 1, item: 0))
+    controller.apply(sorted, completion: nil)
+    while release == nil { await Task.yield() }
+    release?.resume()
+    #expect(await drop.value)
+    while controller.isUpdating { await Task.yield() }
+    #expect(controller.snapshot.items(inSectionAt: 1).map(\.id) == [30, 31, 5, 6, 8])
+    expectShows(table, controller.snapshot)
+  }
+}
