@@ -8,18 +8,19 @@ package final class RecordedReports {
   package init() {}
 }
 
-/// Runs `body` with a ``TabulaLog`` handler that records every report, then
-/// puts the previous handler back; returns the reports.
+/// Runs `body` with ``TabulaLog`` handlers that record every report and
+/// note, in order, then puts the previous handlers back; returns them.
 ///
 /// `body` is synchronous: no other main-actor work runs while the recorder
 /// is installed, so tests running in parallel neither see these reports nor
 /// send theirs here.
 @MainActor
 package func recordingReports(_ body: () throws -> Void) rethrows -> [String] {
-  let saved = TabulaLog.handler
+  let saved = (TabulaLog.handler, TabulaLog.noteHandler)
   let recorded = RecordedReports()
   TabulaLog.handler = { recorded.messages.append($0) }
-  defer { TabulaLog.handler = saved }
+  TabulaLog.noteHandler = { recorded.messages.append($0) }
+  defer { (TabulaLog.handler, TabulaLog.noteHandler) = saved }
   try body()
   return recorded.messages
 }

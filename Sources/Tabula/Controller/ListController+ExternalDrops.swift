@@ -266,7 +266,7 @@ extension ListController {
     if let didFailToLoadDrop = userEdits.didFailToLoadDrop {
       didFailToLoadDrop(error, count)
     } else {
-      TabulaLog.report("a drop of \(count) items failed to load: \(error)")
+      TabulaLog.note("a drop of \(count) items failed to load: \(error)")
     }
     // A declined drop is worded for the user; a failed load says what the
     // app's error says.

@@ -80,7 +80,7 @@ extension ListController {
       if let didFailSwipeAction = userEdits.didFailSwipeAction {
         didFailSwipeAction(failure, title)
       } else {
-        TabulaLog.report("the swipe action \(title) failed: \(failure)")
+        TabulaLog.note("the swipe action \(title) failed: \(failure)")
       }
       return false
     }

@@ -17,7 +17,7 @@ extension ListController {
     }
     let refused = paths.filter { !canDeleteItem(at: $0) }
     if !refused.isEmpty {
-      TabulaLog.report(
+      TabulaLog.note(
         "the host asked to delete rows the list does not let go: \(refused.map(\.description)) "
           + "(their presenter or canDelete refuses)")
     }

@@ -101,7 +101,7 @@ extension ListController {
     _snapshot = moved
     userEdits.epoch += 1
     guard allowed else {
-      TabulaLog.report(
+      TabulaLog.note(
         "the host moved the item \(item.id) from \(source) to \(destination), which the list "
           + "refuses (its presenter, movePolicy or moveTarget): it moves back")
       // Not from inside the host's move callback (UIKit's moveRowAt): on

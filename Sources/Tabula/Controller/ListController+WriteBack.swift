@@ -123,15 +123,15 @@ extension ListController {
   }
 
   /// Reports a failed write: to ``didFailToWrite`` once, with the first
-  /// of `edits` (a drag of several rows fails as one), else to
-  /// ``TabulaLog``.
+  /// of `edits` (a drag of several rows fails as one), else as a
+  /// ``TabulaLog/note(_:)``.
   func report(_ error: any Error, for edits: [UserEdit<SectionModel, Item>]) {
     guard let first = edits.first else { return }
     if let didFailToWrite = userEdits.didFailToWrite {
       didFailToWrite(error, first)
     } else {
       let ids = edits.flatMap(\.items).map { "\($0.id)" }
-      TabulaLog.report(
+      TabulaLog.note(
         "a user edit of \(ids.joined(separator: ", ")) could not be written back: \(error)")
     }
   }

@@ -150,7 +150,7 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
           try visible.apply(.insert(items: [placement]))
         } catch {
           // Its section went, or the source took its id since the drop.
-          hiddenPlaceholders.report(
+          hiddenPlaceholders.note(
             placement.item.id,
             "the drop's placeholder \(String(reflecting: placement.item.id)) is not shown: \(error)"
           )

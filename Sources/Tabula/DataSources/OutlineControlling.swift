@@ -77,7 +77,7 @@ extension OutlineControlling {
       }
     } catch {
       // The row is on screen, so its node is in the outline.
-      TabulaLog.report("an outline key on a row its source does not know: \(error)")
+      TabulaLog.note("an outline key on a row its source does not know: \(error)")
       return (nil, true)
     }
   }

@@ -21,6 +21,14 @@ package final class ReportOnce<Key: Hashable> {
     return true
   }
 
+  /// Notes `message` (``TabulaLog/note(_:)``: a condition of the running
+  /// app, not a mistake) unless one with `key` was noted or reported
+  /// before.
+  package func note(_ key: Key, _ message: @autoclosure () -> String) {
+    guard reported.insert(key).inserted else { return }
+    TabulaLog.note(message())
+  }
+
   /// Whether a problem with `key` was reported.
   package func hasReported(_ key: Key) -> Bool { reported.contains(key) }
 }

@@ -30,4 +30,20 @@ public enum TabulaLog {
   public static func report(_ message: String) {
     handler(message)
   }
+
+  /// Receives what the list recovered from that is no mistake of the app's
+  /// (see ``note(_:)``): printed by default, never stopping a debug build.
+  /// Route it where ``handler`` goes to log both.
+  public static var noteHandler: @MainActor (_ message: String) -> Void = { message in
+    print("Tabula: \(message)")
+  }
+
+  /// Sends `message` to ``noteHandler``: a condition of the running app
+  /// the list recovered from and that no hook of the app's heard (a write
+  /// or a drop's load that failed, an undo whose rows another writer
+  /// removed, a key that met a row just removed), as opposed to a
+  /// misconfiguration (``report(_:)``).
+  public static func note(_ message: String) {
+    noteHandler(message)
+  }
 }

@@ -63,3 +63,44 @@ struct InputRaceTests {
     expectShows(table, controller.snapshot)
   }
 }
+
+/// What the list recovers from that is no mistake of the app's is noted,
+/// never reported: it does not stop a debug build.
+@MainActor
+@Suite("Notes: runtime conditions do not stop a debug build")
+struct NoteTests {
+  @Test("a failed drop load and an undo whose rows are gone, with no hook set, are notes")
+  func notes() async throws {
+    let source = StaticSource(try twoSections())
+    let table = testTable()
+    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
+      host: table, cellProvider: testCell)
+    controller.canMove = { _, _ in true }
+    controller.connect(to: source)
+    table.reloadData()
+    let saved = (TabulaLog.handler, TabulaLog.noteHandler)
+    var reports: [String] = []
+    var notes: [String] = []
+    TabulaLog.handler = { reports.append($0) }
+    TabulaLog.noteHandler = { notes.append($0) }
+    defer { (TabulaLog.handler, TabulaLog.noteHandler) = saved }
+    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+    struct Offline: Error {}
+    let drop = controller.insertDroppedItems(count: 1, at: ItemPath(section: 0, item: 0)) {
+      throw Offline()
+    }
+    #expect(await drop.value == false)
+    // A move, then another writer removes the row: its undo cannot be done.
+    table.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))
+    var next = source.snapshot
+    try next.deleteItems([1])
+    source.setSnapshot(next)
+    controller.undo()
+    #expect(reports.isEmpty)
+    #expect(
+      notes == [
+        "a drop of 1 items failed to load: Offline()",
+        "a user edit of 1 could not be written back: unknown item ID 1: not in the snapshot",
+      ])
+  }
+}

@@ -439,10 +439,11 @@ struct UserDeleteAndUndoTests {
 /// installed across its suspensions (tests run on the main actor).
 @MainActor
 func recordingReportsAsync(_ body: () async throws -> Void) async rethrows -> [String] {
-  let saved = TabulaLog.handler
+  let saved = (TabulaLog.handler, TabulaLog.noteHandler)
   let recorded = RecordedReports()
   TabulaLog.handler = { recorded.messages.append($0) }
-  defer { TabulaLog.handler = saved }
+  TabulaLog.noteHandler = { recorded.messages.append($0) }
+  defer { (TabulaLog.handler, TabulaLog.noteHandler) = saved }
   try await body()
   return recorded.messages
 }
