@@ -337,10 +337,9 @@
   extension TabulaList where SectionModel == SectionInfo {
     /// A list of `items` in one section; a new array animates the
     /// difference, and an unchanged one (the same storage: an unchanged
-    /// `@State`) costs nothing, not even a diff (`SnapshotMemo`).
-    ///
-    /// - Precondition: the items' ids are unique (the message names the
-    ///   duplicates and their positions).
+    /// `@State`) costs nothing, not even a diff (`SnapshotMemo`). Items
+    /// whose ids repeat are reported to `TabulaLog`, naming the ids and
+    /// their positions, and left out: the first of each shows.
     public init(_ items: [Item]) {
       content = .made { coordinator in
         let memo =
@@ -350,7 +349,10 @@
         do {
           return try memo.memo.snapshot(of: items)
         } catch {
-          preconditionFailure("TabulaList: \(error)")
+          TabulaLog.report("TabulaList: \(error): the repeats are left out")
+          var seen = Set<Item.ID>()
+          let unique = items.filter { seen.insert($0.id).inserted }
+          return (try? memo.memo.snapshot(of: unique)) ?? Snapshot()
         }
       }
     }

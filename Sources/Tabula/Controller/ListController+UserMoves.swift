@@ -41,7 +41,24 @@ extension ListController {
       let last = _snapshot.numberOfItems(inSectionAt: source.section) - 1
       target = ItemPath(section: source.section, item: proposed.section < source.section ? 0 : last)
     }
-    if let moveTarget = userEdits.moveTarget { target = moveTarget(item, source, target) }
+    if let moveTarget = userEdits.moveTarget {
+      let redirected = moveTarget(item, source, target)
+      // A place outside the list would reach UIKit's move callback.
+      let sections = _snapshot.numberOfSections
+      let inRange = redirected.section >= 0 && redirected.section < sections
+      let limit =
+        inRange
+        ? _snapshot.numberOfItems(inSectionAt: redirected.section)
+          - (redirected.section == source.section ? 1 : 0) : -1
+      guard inRange, redirected.item >= 0, redirected.item <= limit else {
+        userEdits.strayMoveTarget.report(
+          "moveTarget sent the row at \(source) to \(redirected), which is no place in the list "
+            + "(a section below \(_snapshot.numberOfSections), an item up to its count, less the "
+            + "row itself in its own section): the row goes to \(target)")
+        return target
+      }
+      target = redirected
+    }
     return target
   }
 

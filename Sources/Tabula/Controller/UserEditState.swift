@@ -73,6 +73,8 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   var lastWrite: Task<Void, Never>?
   /// A source that cannot write, reported once.
   let readOnlySource = ReportOnce<Bool>()
+  /// A ``moveTarget`` that sends rows outside the list, reported once.
+  let strayMoveTarget = ReportOnce<Bool>()
   /// Rows a running swipe action hides, and where they were (if the list
   /// showed them when it started).
   private(set) var hidden: [Item.ID: Placement?] = [:]

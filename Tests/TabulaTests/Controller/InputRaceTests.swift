@@ -104,3 +104,30 @@ struct NoteTests {
       ])
   }
 }
+
+/// A redirect outside the list is the app's mistake: reported, and the row
+/// goes where the user dropped it, never into UIKit's move callback.
+@MainActor
+@Suite("moveTarget outside the list")
+struct MoveTargetRangeTests {
+  @Test("a moveTarget that sends a row outside the list is reported; the proposal stands")
+  func outside() throws {
+    let table = testTable()
+    let controller = ListController(
+      host: table, snapshot: try twoSections(), cellProvider: testCell)
+    controller.canMove = { _, _ in true }
+    controller.moveTarget = { _, _, _ in ItemPath(section: 0, item: 9) }
+    let reports = recordingReports {
+      #expect(
+        table.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1))
+          == ItemPath(section: 1, item: 1))
+    }
+    #expect(
+      reports == [
+        "moveTarget sent the row at [0, 0] to [0, 9], which is no place in the list (a section "
+          + "below 2, an item up to its count, less the row itself in its own section): the row "
+          + "goes to [1, 1]"
+      ])
+    #expect(table.violations.isEmpty)
+  }
+}
