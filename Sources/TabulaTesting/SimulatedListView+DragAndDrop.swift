@@ -59,6 +59,30 @@ extension SimulatedListView {
     return source.performDrop(ofItemsWithIDs: drag.itemIDs, to: destination)
   }
 
+  /// What the list shows while `drag` hovers as `hover` says, as
+  /// TabulaUIKit's drop delegates answer UIKit's `dropSessionDidUpdate`
+  /// (``Tabula/ListHostDataSource/dropProposal(localIDs:externalCount:hover:)``):
+  /// the host's destination and the row under the finger, not a list
+  /// destination yet.
+  public func dropProposal(for drag: SimulatedDrag, hovering hover: ListDropHover)
+    -> ListDropProposal
+  {
+    hostDataSource?.dropProposal(localIDs: drag.itemIDs, externalCount: 0, hover: hover)
+      ?? ListDropProposal(.cancel)
+  }
+
+  /// Drops `drag` where it hovers (UIKit's `performDropWith`, after the
+  /// last `dropSessionDidUpdate`): where the proposal for `hover` says,
+  /// when it is a move. Returns whether the rows moved.
+  @discardableResult
+  public func drop(_ drag: SimulatedDrag, hovering hover: ListDropHover) -> Bool {
+    let proposal = dropProposal(for: drag, hovering: hover)
+    guard proposal.operation == .move, let destination = proposal.destination else {
+      return false
+    }
+    return drop(drag, at: destination)
+  }
+
   /// What the list shows while `count` items from outside hover at
   /// `destination`.
   public func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)

@@ -93,39 +93,19 @@
         return items([id], of: source)
       }
 
-      /// What a drop of `session` over the view means: onto the row under
-      /// the finger when UIKit's destination is that row, the finger is in
-      /// its middle half and the data source takes rows into it (an
-      /// outline's folder: the row UIKit highlights is the row dropped
-      /// into); else at `destination`, the insertion point UIKit proposes
-      /// (the end of the last section when it proposes none).
-      ///
-      /// UIKit names a lone row moved within its list by where it ends
-      /// (as `moveRow(at:to:)` takes it), the row lifted out; Tabula's
-      /// destinations are insertion points with the rows still in place,
-      /// so a lone row moving down in its section goes before the row
-      /// after UIKit's destination.
+      /// What a drop of `session` over the view means: the data source's
+      /// portable decision (``Tabula/ListHostDataSource/dropProposal(localIDs:externalCount:hover:)``)
+      /// for where UIKit's destination is and the finger is.
       static func proposal(
         _ session: UIDropSession, at destination: IndexPath?, rowUnderFinger: IndexPath?,
         rowFrame: CGRect?, location: CGPoint, of source: any ListHostDataSource
       ) -> ListDropProposal {
-        let insertion = destination.map(ItemPath.init) ?? end(of: source)
-        guard let local = localIDs(of: session, for: source) else {
-          return source.dropProposal(
-            forExternalItemCount: session.items.count, at: .insert(at: insertion))
-        }
-        if let row = rowUnderFinger, row == destination, let frame = rowFrame,
-          frame.insetBy(dx: 0, dy: frame.height / 4).contains(location)
-        {
-          let into = source.dropProposal(forMovingItemsWithIDs: local, to: .into(ItemPath(row)))
-          if into.operation == .move { return into }
-        }
-        let lone = local.count == 1 && destination != nil
+        let middle = rowFrame.map { $0.insetBy(dx: 0, dy: $0.height / 4).contains(location) }
         return source.dropProposal(
-          forMovingItemsWithIDs: local,
-          to: .insertion(
-            atHostDestination: insertion,
-            movingFrom: lone ? source.path(ofDraggedItemWithID: local[0]) : nil))
+          localIDs: localIDs(of: session, for: source), externalCount: session.items.count,
+          hover: ListDropHover(
+            destination: destination.map(ItemPath.init),
+            rowUnderFinger: rowUnderFinger.map(ItemPath.init), isInRowMiddle: middle ?? false))
       }
 
       /// Performs a drop Tabula proposed: the rows move, or the items
@@ -159,12 +139,7 @@
 
       /// The end of the last section (the first section's start of an
       /// empty list).
-      static func end(of source: any ListHostDataSource) -> ItemPath {
-        let sections = source.numberOfSections
-        guard sections > 0 else { return ItemPath(section: 0, item: 0) }
-        return ItemPath(
-          section: sections - 1, item: source.numberOfItems(inSectionAt: sections - 1))
-      }
+      static func end(of source: any ListHostDataSource) -> ItemPath { source.endOfList }
     }
 
     extension ListController {

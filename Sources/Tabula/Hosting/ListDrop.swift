@@ -72,3 +72,65 @@ public struct ListDropProposal: Hashable, Sendable, CustomStringConvertible {
     "\(operation)" + (destination.map { " \($0)" } ?? "")
   }
 }
+
+/// Where a drag hovers over a list, as a host's drop delegate hears it
+/// (UIKit's `dropSessionDidUpdate`): the insertion point the host
+/// proposes, and the row under the finger.
+public struct ListDropHover: Hashable, Sendable {
+  /// The host's destination: where an inserted row would go (a row past a
+  /// section's end appends to it); for a lone row moved within its list,
+  /// where it ends, the row lifted out (`moveRow(at:to:)`'s destination).
+  /// `nil` over empty space.
+  public var destination: ItemPath?
+  /// The row under the finger, if any.
+  public var rowUnderFinger: ItemPath?
+  /// Whether the finger is in the middle half of that row (its height
+  /// less a quarter at the top and at the bottom).
+  public var isInRowMiddle: Bool
+
+  /// A hover at `destination`, over `rowUnderFinger`.
+  public init(destination: ItemPath?, rowUnderFinger: ItemPath? = nil, isInRowMiddle: Bool = false)
+  {
+    self.destination = destination
+    self.rowUnderFinger = rowUnderFinger
+    self.isInRowMiddle = isInRowMiddle
+  }
+}
+
+extension ListHostDataSource {
+  /// What a drop hovering as `hover` says means: for the list's own rows
+  /// (`localIDs`), onto the row under the finger when the host's
+  /// destination is that row, the finger is in its middle half and the
+  /// data source takes rows into it (an outline's folder); else a move to
+  /// the host's insertion point (a lone row moving down its section goes
+  /// before the row after the host's destination, which names where it
+  /// ends). Items from elsewhere (`localIDs` `nil`, `externalCount` of
+  /// them) are proposed for the insertion point. Without a destination,
+  /// the end of the last section.
+  public func dropProposal(
+    localIDs: [AnyHashable]?, externalCount: Int, hover: ListDropHover
+  ) -> ListDropProposal {
+    let insertion = hover.destination ?? endOfList
+    guard let local = localIDs else {
+      return dropProposal(forExternalItemCount: externalCount, at: .insert(at: insertion))
+    }
+    if let row = hover.rowUnderFinger, row == hover.destination, hover.isInRowMiddle {
+      let into = dropProposal(forMovingItemsWithIDs: local, to: .into(row))
+      if into.operation == .move { return into }
+    }
+    let lone = local.count == 1 && hover.destination != nil
+    return dropProposal(
+      forMovingItemsWithIDs: local,
+      to: .insertion(
+        atHostDestination: insertion,
+        movingFrom: lone ? path(ofDraggedItemWithID: local[0]) : nil))
+  }
+
+  /// The end of the last section (the first section's start of an empty
+  /// list).
+  public var endOfList: ItemPath {
+    let sections = numberOfSections
+    guard sections > 0 else { return ItemPath(section: 0, item: 0) }
+    return ItemPath(section: sections - 1, item: numberOfItems(inSectionAt: sections - 1))
+  }
+}

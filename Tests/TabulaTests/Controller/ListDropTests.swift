@@ -260,6 +260,48 @@ struct ListDropTests {
     #expect(view.violations.isEmpty)
   }
 
+  @Test("a hover as UIKit reports it: into a folder in the row's middle half, else between rows")
+  func hovering() throws {
+    let source = OutlineSource(
+      Outline(
+        try TestTree.make {
+          TreeNode(TestItem(id: 1)) {
+            TestItem(id: 2)
+            TestItem(id: 3)
+          }
+          TreeNode(TestItem(id: 4)) { TestItem(id: 5) }
+          TestItem(id: 6)
+        }), in: SectionInfo(id: "tree"), makePlaceholder: nil)
+    source.expandAll()
+    let (view, controller) = outlineView(.collection, source: source)
+    controller.canMove = { _, _ in true }
+    view.reloadData()
+    func at(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
+    let drag = try #require(view.beginDrag(at: at(2)))  // row 3
+    // Over the folder 4, the finger in its middle: into it.
+    #expect(
+      view.dropProposal(
+        for: drag,
+        hovering: ListDropHover(destination: at(3), rowUnderFinger: at(3), isInRowMiddle: true))
+        == ListDropProposal(.move, destination: .into(at(3))))
+    // Near its edge: a lone row moving down lands where UIKit's destination
+    // names its end, before the row after it.
+    #expect(
+      view.dropProposal(
+        for: drag, hovering: ListDropHover(destination: at(3), rowUnderFinger: at(3)))
+        == ListDropProposal(.move, destination: .insert(at: at(4))))
+    // Over empty space: the end of the list.
+    #expect(
+      view.dropProposal(for: drag, hovering: ListDropHover(destination: nil))
+        == ListDropProposal(.move, destination: .insert(at: at(6))))
+    #expect(
+      view.drop(
+        drag,
+        hovering: ListDropHover(destination: at(3), rowUnderFinger: at(3), isInRowMiddle: true)))
+    #expect(source.outline.tree.children(of: 4).map(\.id) == [5, 3])
+    #expect(view.violations.isEmpty)
+  }
+
   @Test("random drops of random rows match a naive model, and undo back to the start")
   func randomAgainstModel() throws {
     let table = testTable()
