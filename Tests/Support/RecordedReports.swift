@@ -1,26 +1,49 @@
 import Tabula
 
-/// The reports ``TabulaLog`` received while a test's recorder was installed.
+/// The reports and notes ``TabulaLog`` received while a test's recorder was
+/// installed, in order.
 @MainActor
 package final class RecordedReports {
   package var messages: [String] = []
+  package var reports: [String] = []
+  package var notes: [String] = []
 
   package init() {}
+
+  fileprivate func record(_ message: String, isNote: Bool) {
+    messages.append(message)
+    if isNote { notes.append(message) } else { reports.append(message) }
+  }
 }
 
-/// Runs `body` with ``TabulaLog`` handlers that record every report and
-/// note, in order, then puts the previous handlers back; returns them.
+/// Runs `body` with a recorder for ``TabulaLog``'s reports and notes,
+/// returns them in order.
 ///
-/// `body` is synchronous: no other main-actor work runs while the recorder
-/// is installed, so tests running in parallel neither see these reports nor
-/// send theirs here.
+/// The recorder is task-local: it hears what `body` and the tasks it starts
+/// send, never what tests running beside it send.
 @MainActor
 package func recordingReports(_ body: () throws -> Void) rethrows -> [String] {
-  let saved = (TabulaLog.handler, TabulaLog.noteHandler)
   let recorded = RecordedReports()
-  TabulaLog.handler = { recorded.messages.append($0) }
-  TabulaLog.noteHandler = { recorded.messages.append($0) }
-  defer { (TabulaLog.handler, TabulaLog.noteHandler) = saved }
-  try body()
+  let recorder: @MainActor @Sendable (String, Bool) -> Void = { recorded.record($0, isNote: $1) }
+  try TabulaLog.$recorder.withValue(recorder, operation: body)
   return recorded.messages
+}
+
+/// ``recordingReports(_:)`` for a body that awaits.
+@MainActor
+package func recordingReportsAsync(_ body: () async throws -> Void)
+  async rethrows -> [String]
+{
+  try await recordingLog(body).messages
+}
+
+/// The reports and notes `body` and the tasks it starts sent, apart.
+@MainActor
+package func recordingLog(_ body: () async throws -> Void)
+  async rethrows -> RecordedReports
+{
+  let recorded = RecordedReports()
+  let recorder: @MainActor @Sendable (String, Bool) -> Void = { recorded.record($0, isNote: $1) }
+  try await TabulaLog.$recorder.withValue(recorder, operation: body)
+  return recorded
 }

@@ -28,7 +28,7 @@ public enum TabulaLog {
 
   /// Sends `message` to ``handler``.
   public static func report(_ message: String) {
-    handler(message)
+    if let recorder { recorder(message, false) } else { handler(message) }
   }
 
   /// Receives what the list recovered from that is no mistake of the app's
@@ -44,6 +44,12 @@ public enum TabulaLog {
   /// removed, a key that met a row just removed), as opposed to a
   /// misconfiguration (``report(_:)``).
   public static func note(_ message: String) {
-    noteHandler(message)
+    if let recorder { recorder(message, true) } else { noteHandler(message) }
   }
+
+  /// Receives the reports (`isNote` false) and notes of the task that set
+  /// it and the tasks it starts, in place of ``handler`` and
+  /// ``noteHandler``: tests running side by side each hear their own.
+  @TaskLocal package static var recorder:
+    (@MainActor @Sendable (_ message: String, _ isNote: Bool) -> Void)?
 }

@@ -78,27 +78,23 @@ struct NoteTests {
     controller.canMove = { _, _ in true }
     controller.connect(to: source)
     table.reloadData()
-    let saved = (TabulaLog.handler, TabulaLog.noteHandler)
-    var reports: [String] = []
-    var notes: [String] = []
-    TabulaLog.handler = { reports.append($0) }
-    TabulaLog.noteHandler = { notes.append($0) }
-    defer { (TabulaLog.handler, TabulaLog.noteHandler) = saved }
-    controller.dropPlaceholder = { TestItem(id: -1 - $0) }
-    struct Offline: Error {}
-    let drop = controller.insertDroppedItems(count: 1, at: ItemPath(section: 0, item: 0)) {
-      throw Offline()
+    let log = try await recordingLog {
+      controller.dropPlaceholder = { TestItem(id: -1 - $0) }
+      struct Offline: Error {}
+      let drop = controller.insertDroppedItems(count: 1, at: ItemPath(section: 0, item: 0)) {
+        throw Offline()
+      }
+      #expect(await drop.value == false)
+      // A move, then another writer removes the row: its undo cannot be done.
+      table.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))
+      var next = source.snapshot
+      try next.deleteItems([1])
+      source.setSnapshot(next)
+      controller.undo()
     }
-    #expect(await drop.value == false)
-    // A move, then another writer removes the row: its undo cannot be done.
-    table.userMoveRow(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))
-    var next = source.snapshot
-    try next.deleteItems([1])
-    source.setSnapshot(next)
-    controller.undo()
-    #expect(reports.isEmpty)
+    #expect(log.reports.isEmpty)
     #expect(
-      notes == [
+      log.notes == [
         "a drop of 1 items failed to load: Offline()",
         "a user edit of 1 could not be written back: unknown item ID 1: not in the snapshot",
       ])
@@ -129,5 +125,32 @@ struct MoveTargetRangeTests {
           + "goes to [1, 1]"
       ])
     #expect(table.violations.isEmpty)
+  }
+}
+
+/// Tests run side by side on the main actor: each one's recorder hears its
+/// own reports and notes, even across suspensions.
+@MainActor
+@Suite("Recorders of tests running side by side")
+struct RecorderIsolationTests {
+  @Test("two recorders interleaved at every suspension each hear only their own task")
+  func interleaved() async {
+    func sends(_ name: String) async -> RecordedReports {
+      await recordingLog {
+        for step in 0..<3 {
+          TabulaLog.report("\(name) report \(step)")
+          await Task.yield()
+          let task = Task { TabulaLog.note("\(name) note \(step)") }
+          await task.value
+        }
+      }
+    }
+    async let first = sends("a")
+    async let second = sends("b")
+    let (a, b) = await (first, second)
+    #expect(a.reports == ["a report 0", "a report 1", "a report 2"])
+    #expect(a.notes == ["a note 0", "a note 1", "a note 2"])
+    #expect(b.reports == ["b report 0", "b report 1", "b report 2"])
+    #expect(b.notes == ["b note 0", "b note 1", "b note 2"])
   }
 }

@@ -435,19 +435,6 @@ struct UserDeleteAndUndoTests {
   }
 }
 
-/// ``recordingReports(_:)`` for a body that awaits: the handler stays
-/// installed across its suspensions (tests run on the main actor).
-@MainActor
-func recordingReportsAsync(_ body: () async throws -> Void) async rethrows -> [String] {
-  let saved = (TabulaLog.handler, TabulaLog.noteHandler)
-  let recorded = RecordedReports()
-  TabulaLog.handler = { recorded.messages.append($0) }
-  TabulaLog.noteHandler = { recorded.messages.append($0) }
-  defer { (TabulaLog.handler, TabulaLog.noteHandler) = saved }
-  try await body()
-  return recorded.messages
-}
-
 @MainActor
 @Suite("User edits: the selection through updates")
 struct UserEditSelectionTests {
