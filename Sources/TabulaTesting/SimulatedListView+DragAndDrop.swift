@@ -61,7 +61,7 @@ extension SimulatedListView {
 
   /// What the list shows while `drag` hovers as `hover` says, as
   /// TabulaUIKit's drop delegates answer UIKit's `dropSessionDidUpdate`
-  /// (``Tabula/ListHostDataSource/dropProposal(localIDs:externalCount:hover:)``):
+  /// (`ListHostDataSource.dropProposal(localIDs:externalCount:hover:)`):
   /// the host's destination and the row under the finger, not a list
   /// destination yet.
   public func dropProposal(for drag: SimulatedDrag, hovering hover: ListDropHover)

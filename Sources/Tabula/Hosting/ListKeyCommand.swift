@@ -22,7 +22,7 @@ public struct ListKeyCommand: Hashable, Sendable, CustomStringConvertible {
 
 extension ListKeyMap {
   /// The map's bindings as key commands titled by `strings`, in the order
-  /// of ``ListKeyAction/allCases`` (a binding's keys in a stable order).
+  /// of `ListKeyAction.allCases` (a binding's keys in a stable order).
   /// Left out: the arrow keys alone that move the focus (↑ and ↓, which a
   /// focus system of its own moves through rows: UIKit's), and undo and
   /// redo, which an app's undo manager offers in the Edit menu
