@@ -1,7 +1,7 @@
 import Tabula
 
 // The checks of one batch, in the order UIKit reports them, with UIKit's
-// messages: an executable copy of uikit-batch-rules.md. A valid batch yields
+// messages: an executable copy of the UIKitBatchRules article. A valid batch yields
 // where every section and row comes from (a BatchResult).
 
 extension BatchRules {

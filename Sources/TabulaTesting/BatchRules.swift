@@ -1,7 +1,7 @@
 import Tabula
 
 /// UIKit's rules for batch updates, as `UITableView` and `UICollectionView`
-/// enforce them when a batch ends (`uikit-batch-rules.md`).
+/// enforce them when a batch ends (<doc:UIKitBatchRules>).
 public enum BatchRules {
   /// Validates a batch against the view's counts before it and the data
   /// source's counts after it, and works out where every row comes from.

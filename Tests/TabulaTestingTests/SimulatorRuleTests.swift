@@ -47,7 +47,7 @@ extension String {
 }
 
 let rejectedBatches: [RejectedBatch] = [
-  // The three known failing batches of uikit-batch-rules.md.
+  // The three known failing batches of TabulaTesting's UIKitBatchRules article (rule 4).
   RejectedBatch(
     "known 1: delete {1}, move 0→1, move 3→0, reload {2}", before: [5], after: [4],
     table: "attempt to perform an insert and a move to the same index path (\(uikit(0, 1)))"

@@ -1,5 +1,6 @@
 /// Where UIKit puts a reloaded row: the old position shifted by the batch's
-/// deletes and inserts, ignoring its moves (uikit-batch-rules.md, rule 4).
+/// deletes and inserts, ignoring its moves (TabulaTesting's *UIKit's batch
+/// rules*, rule 4).
 @usableFromInline
 struct ReloadInference {
   @usableFromInline let sectionDeletes: [Int]

@@ -139,8 +139,8 @@ public struct StagedChangeset<SectionModel: Diffable, Item: Diffable>: Sendable,
   ///   path"), and reconfiguring a moved row is not defined.
   /// - Reloads UIKit would misplace. UIKit turns a reload into a delete at
   ///   the old path and an insert at that path shifted by the batch's
-  ///   deletes and inserts, never its moves (uikit-batch-rules.md, rule
-  ///   4). The other rows fill the positions no insert or move takes, in
+  ///   deletes and inserts, never its moves (TabulaTesting's *UIKit's
+  ///   batch rules*, rule 4). The other rows fill the positions no insert or move takes, in
   ///   order, so the batch is valid and shows the right rows exactly when
   ///   the positions UIKit infers for the reloads are, as a set, the
   ///   reloaded rows' own. A reload inferred at its own position stays; so
