@@ -35,10 +35,31 @@ package struct NaiveModel: Equatable, CustomStringConvertible {
     return nil
   }
 
+  /// Every item's path, by id (for tests that look many up).
+  package var pathsByID: [Int: ItemPath] {
+    var paths: [Int: ItemPath] = [:]
+    for (sectionIndex, section) in sections.enumerated() {
+      for (index, item) in section.items.enumerated() {
+        paths[item.id] = ItemPath(section: sectionIndex, item: index)
+      }
+    }
+    return paths
+  }
+
   package func sectionIndex(of id: String) -> Int? { sections.firstIndex { $0.model.id == id } }
 
   /// The duplicate-id error this model would cause as a snapshot, if any.
   package var duplicateError: SnapshotError? {
+    // Most models have no duplicate: a set says so without collecting
+    // every id's positions (random walks ask after every edit).
+    var sectionIDs = Set<String>(minimumCapacity: sections.count)
+    var itemIDs = Set<Int>(minimumCapacity: sections.reduce(0) { $0 + $1.items.count })
+    let unique =
+      sections.allSatisfy { sectionIDs.insert($0.model.id).inserted }
+      && sections.allSatisfy { section in
+        section.items.allSatisfy { itemIDs.insert($0.id).inserted }
+      }
+    if unique { return nil }
     var sectionPositions: [String: [Int]] = [:]
     var sectionOrder: [String] = []
     for (index, section) in sections.enumerated() {
@@ -117,11 +138,13 @@ package struct NaiveModel: Equatable, CustomStringConvertible {
   }
 
   package func deleting(_ ids: [Int]) -> Result<NaiveModel, SnapshotError> {
-    let unknown = ids.filter { path(of: $0) == nil }
+    let present = Set(sections.lazy.flatMap(\.items).map(\.id))
+    let unknown = ids.filter { !present.contains($0) }
     guard unknown.isEmpty else { return .failure(.unknownItemIDs(unknown.map(String.init))) }
+    let deleted = Set(ids)
     var copy = self
     for index in copy.sections.indices {
-      copy.sections[index].items.removeAll { ids.contains($0.id) }
+      copy.sections[index].items.removeAll { deleted.contains($0.id) }
     }
     return .success(copy)
   }

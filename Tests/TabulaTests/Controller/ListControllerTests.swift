@@ -260,16 +260,16 @@ struct ListControllerTests {
     expectShows(view, next)
   }
 
-  /// How many random sequences the fuzz test runs in all: 10,000 by
-  /// default, which keeps `swift test` quick. A deep run sets the
+  /// How many random sequences the fuzz test runs in all: 4,000 in the
+  /// short tier, 10,000 in the long one. A deep run sets the
   /// `TABULA_FUZZ_SEQUENCES` environment variable (at least 100,000):
   ///
   ///     TABULA_FUZZ_SEQUENCES=100000 swift test --filter fuzz
-  static let fuzzSequences =
-    ProcessInfo.processInfo.environment["TABULA_FUZZ_SEQUENCES"].flatMap { Int($0) } ?? 10_000
+  static let fuzzSequences = TestLength.count(
+    short: 4_000, long: 10_000, variable: "TABULA_FUZZ_SEQUENCES")
 
   @Test(
-    "fuzz: 10,000 random sequences of snapshots through both simulators (TABULA_FUZZ_SEQUENCES)",
+    "fuzz: 10,000 random sequences of snapshots (4,000 in the short tier) through both simulators",
     arguments: 0..<40)
   func fuzz(seed: UInt64) async {
     var random = SeededRandom(seed: seed)

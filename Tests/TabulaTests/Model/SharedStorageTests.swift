@@ -130,9 +130,10 @@ func expectIntact(
       NaiveModel(version.snapshot) == version.model, "version \(index)",
       sourceLocation: sourceLocation)
     version.snapshot._verifyInvariants()
+    let paths = version.model.pathsByID
     for id in ids {
       #expect(
-        version.snapshot.path(of: id) == version.model.path(of: id), "version \(index), id \(id)",
+        version.snapshot.path(of: id) == paths[id], "version \(index), id \(id)",
         sourceLocation: sourceLocation)
     }
   }
@@ -142,13 +143,14 @@ func expectIntact(
 struct SharedStorageTests {
   @Test(
     "long random edit sequences, each from a random retained version: every version still equals its plain-array model",
-    arguments: 0..<6)
-  func retainedVersions(seed: UInt64) throws {
+    arguments: TestLength.seeds(short: 2, long: 6))
+  func retainedVersions(seed: UInt64) async throws {
     var random = SeededRandom(seed: seed)
     let (base, baseModel) = try sharedSnapshot(count: 3000, sections: 5)
     var versions = [(snapshot: base, model: baseModel)]
     var nextID = 100_000
     for step in 0..<300 {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       // Edit the latest version half the time, else any older one.
       let parent =
         random.chance(0.5) ? versions.count - 1 : random.int(in: 0..<versions.count)
@@ -173,13 +175,14 @@ struct SharedStorageTests {
 
   @Test(
     "the diff of versions that share storage walks only what differs and equals the full diff's counts",
-    arguments: 0..<8)
-  func diffsOfDescendants(seed: UInt64) throws {
+    arguments: TestLength.seeds(short: 3, long: 8))
+  func diffsOfDescendants(seed: UInt64) async throws {
     var random = SeededRandom(seed: seed)
     var (snapshot, model) = try sharedSnapshot(count: 5000, sections: 4)
     var versions = [snapshot]
     var nextID = 100_000
     for _ in 0..<60 {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       for _ in 0..<random.int(in: 1...3) {
         _ = try randomSharedEdit(&snapshot, &model, &random, nextID: &nextID)
       }
@@ -217,14 +220,15 @@ struct SharedStorageTests {
 
   @Test(
     "deleted ids stay in the id index but are never found; they come back anywhere, and rebuilds of the index leave older versions alone",
-    arguments: 0..<3)
-  func forgottenIDs(seed: UInt64) throws {
+    arguments: TestLength.seeds(short: 1, long: 3))
+  func forgottenIDs(seed: UInt64) async throws {
     var random = SeededRandom(seed: seed)
     let (base, baseModel) = try sharedSnapshot(count: 600, sections: 3)
     var versions = [(snapshot: base, model: baseModel)]
     var rebuilds = 0
     var nextID = 600  // ids below it were present once; deleted ones return
     for step in 0..<3000 {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       // Mostly the latest version (the overlay grows until it is rebuilt),
       // now and then one of the last thirty.
       let parent =
@@ -268,7 +272,7 @@ struct SharedStorageTests {
   @Test(
     "deleting long runs drops whole subtrees: runs inside a section, across sections, at the end, and scattered, every version intact"
   )
-  func runDeletes() throws {
+  func runDeletes() async throws {
     var (snapshot, model) = try sharedSnapshot(count: 70_000, sections: 4)
     var versions = [(snapshot: snapshot, model: model)]
     let all = model.allItems.map(\.id)
@@ -283,6 +287,7 @@ struct SharedStorageTests {
       Array(all[1_100..<1_101]) + Array(all[3_000..<3_050]),
     ]
     for ids in deletions {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       let present = Set(model.allItems.map(\.id))
       let ids = Array(Set(ids.filter(present.contains)))
       model = try model.deleting(ids).get()
@@ -368,7 +373,7 @@ struct SharedStorageTests {
   @Test(
     "thousands of inserts at one place relabel only the leaves around it",
     arguments: [0, 4990])
-  func insertsInARow(before anchor: Int) throws {
+  func insertsInARow(before anchor: Int) async throws {
     // Inserting again and again just before one item squeezes the leaf
     // that receives the inserts between its neighbours until no label is
     // free; then the leaves of the smallest subtree around it are spread
@@ -378,6 +383,7 @@ struct SharedStorageTests {
     let old = snapshot
     let before = try #require(snapshot._store.shared).tree.verify()
     for id in 10_000..<13_000 {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       try snapshot.insertItems([TestItem(id: id)], beforeItem: anchor)
       model = try model.inserting([TestItem(id: id)], relativeTo: anchor, after: false).get()
     }
@@ -599,7 +605,7 @@ struct SharedStorageTests {
   @Test(
     "a second edit of a leaf an earlier version patched is kept as a second patch: no array copied, each version intact, and the diff reads it off"
   )
-  func secondLeafPatches() throws {
+  func secondLeafPatches() async throws {
     let (base, model) = try sharedSnapshot(count: 100_000, sections: 2)
     // Item 1,212 sits in the middle of a leaf of 24 (1,200..<1,224).
     let first = 1_212
@@ -636,6 +642,7 @@ struct SharedStorageTests {
     var versions: [(snapshot: TestSnapshot, model: NaiveModel)] = [(base, model)]
     let baseLeaf = leaf(holding: first - 3, in: base)
     for firstEdit in edits(at: first, newID: 300_000) {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       var once = base
       var onceModel = model
       try firstEdit.edit(&once, &onceModel)
@@ -861,7 +868,7 @@ struct SharedStorageTests {
   @Test(
     "an id set in a copy of the id overlay is a patch of the nodes on its path: inserted, relabelled or pushed down, no array copied",
     arguments: [false, true])
-  func overlayEntryPatchesCopyNoArray(collidingHashes: Bool) {
+  func overlayEntryPatchesCopyNoArray(collidingHashes: Bool) async {
     let hash = Self.trieHash(colliding: collidingHashes)
     var trie = _IDTrie<Int>()
     for id in 0..<4_000 { trie.set(UInt64(id), for: id, hash: hash(id)) }
@@ -875,6 +882,7 @@ struct SharedStorageTests {
     var kinds = [UInt8: Int]()
     // New ids and relabelled ones, each set in its own copy.
     for id in stride(from: 0, to: 8_000, by: 13) {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       var copy = trie
       copy.set(9_999_999, for: id, hash: hash(id))
       copy.forEachNode(skipping: known) { node in
@@ -918,12 +926,13 @@ struct SharedStorageTests {
   @Test(
     "random sets in versions of the id overlay, edited again where they carry patches: every retained version keeps its labels",
     arguments: [false, true])
-  func overlayEntryPatchesRetained(collidingHashes: Bool) {
+  func overlayEntryPatchesRetained(collidingHashes: Bool) async {
     let hash = Self.trieHash(colliding: collidingHashes)
     var random = SeededRandom(seed: collidingHashes ? 2_701 : 2_702)
     var trie = _IDTrie<Int>()
     var model = [Int: UInt64]()
     for id in 0..<2_000 {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       trie.set(UInt64(id), for: id, hash: hash(id))
       model[id] = UInt64(id)
     }

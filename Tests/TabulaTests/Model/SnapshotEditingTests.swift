@@ -194,9 +194,10 @@ struct SnapshotEditingTests {
   @Test(
     "every edit of every small list agrees with the same edit on nested arrays",
     arguments: [false, true])
-  func exhaustiveEdits(sharedStorage: Bool) throws {
+  func exhaustiveEdits(sharedStorage: Bool) async throws {
     var count = 0
     for model in everySmallModel(maxItems: 4, maxSections: 3) {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       var snapshot = try TestSnapshot(sections: model.snapshotSections)
       if sharedStorage { snapshot = snapshot.withSharedStorage() }
       for edit in everyEdit(on: model) {
@@ -207,12 +208,15 @@ struct SnapshotEditingTests {
     #expect(count > 20_000)
   }
 
-  @Test("random edit sequences on larger lists", arguments: 0..<30, [false, true])
-  func randomEditSequences(seed: UInt64, sharedStorage: Bool) throws {
+  @Test(
+    "random edit sequences on larger lists",
+    arguments: TestLength.seeds(short: 10, long: 30), [false, true])
+  func randomEditSequences(seed: UInt64, sharedStorage: Bool) async throws {
     var random = SeededRandom(seed: seed)
     var model = NaiveModel((0..<random.int(in: 1...8)).map { (section("S\($0)"), [TestItem]()) })
     var nextID = 0
     for _ in 0..<random.int(in: 0...60) {
+      await Task.yield()  // lets an exit test's waiting task run (see atHighPriority)
       let target = random.int(in: 0..<model.sections.count)
       model.sections[target].items.append(TestItem(id: nextID))
       nextID += 1
