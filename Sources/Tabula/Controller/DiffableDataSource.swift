@@ -166,8 +166,8 @@ public final class DiffableDataSource<
     controller.showsEditingControls = false
     // Whole reorders, through the controller's own hooks: its public
     // move hooks stay the app's.
-    controller.userEdits.willUserReorder = { [weak self] in self?.userWillReorder($0) }
-    controller.userEdits.didUserReorder = { [weak self] in self?.userDidReorder($0) }
+    controller.userEdits.hooks.willUserReorder = { [weak self] in self?.userWillReorder($0) }
+    controller.userEdits.hooks.didUserReorder = { [weak self] in self?.userDidReorder($0) }
     controller.moveTarget = { [weak self] _, from, proposed in
       self?.outlineMoveTarget(from: from, proposed: proposed) ?? proposed
     }
@@ -230,7 +230,7 @@ public final class DiffableDataSource<
   /// host, the batch's data (which the host's callbacks ask about); else
   /// the last snapshot applied, which the host shows once `apply` returns.
   var current: Tabula.Snapshot<Snapshot.Section, Snapshot.Item> {
-    controller.isPerformingBatch ? controller.snapshot : controller.latestSnapshot
+    controller.transactions.isPerformingBatch ? controller.snapshot : controller.latestSnapshot
   }
 
   /// Sends the problems of the edits that made `snapshot` to ``TabulaLog``.

@@ -154,12 +154,14 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
   func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
     -> ListDropProposal
   {
-    guard controller.userEdits.loadDroppedItems != nil else { return ListDropProposal(.cancel) }
+    guard controller.userEdits.hooks.loadDroppedItems != nil else {
+      return ListDropProposal(.cancel)
+    }
     return controller.dropProposal(forExternalItemCount: count, at: destination)
   }
 
   func performExternalDrop(of payloads: [AnyObject], at path: ItemPath) {
-    guard let load = controller.userEdits.loadDroppedItems,
+    guard let load = controller.userEdits.hooks.loadDroppedItems,
       controller.dropProposal(forExternalItemCount: payloads.count, at: .insert(at: path))
         .operation == .copy
     else { return }
@@ -170,7 +172,7 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     guard let id = id.base as? Item.ID, let path = controller._snapshot.path(of: id) else {
       return nil
     }
-    return controller.userEdits.dragPayload?(controller._snapshot[path])
+    return controller.userEdits.hooks.dragPayload?(controller._snapshot[path])
   }
 
   /// The list's ids among `ids` (a host hands back what it was given).

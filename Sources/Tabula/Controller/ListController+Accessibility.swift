@@ -32,7 +32,7 @@ extension ListController {
     if retryingSource(for: item) != nil {
       actions.append(RowAccessibilityAction(name: strings.retry, kind: .retry))
     }
-    if let outline = connection?.source as? any OutlineControlling,
+    if let outline = connection?.outline,
       let position = outline.outlinePosition(of: item), position.hasChildren
     {
       actions.append(

@@ -10,19 +10,19 @@ extension ListController {
   /// `{ _ in nil }` turns announcements off.
   public var announcementText: @MainActor (ListAnnouncement) -> String? {
     get {
-      if let text = announcements.text { return text }
-      let strings = announcements.strings
+      if let text = status.text { return text }
+      let strings = status.strings
       return { strings.announcement($0) }
     }
-    set { announcements.text = newValue }
+    set { status.text = newValue }
   }
 
   /// Every word the list shows or speaks (VoiceOver's actions and values,
   /// announcements, undo names, the default delete action, placeholders,
   /// key command titles): English by default. See ``ListStrings``.
   public var strings: ListStrings {
-    get { announcements.strings }
-    set { announcements.strings = newValue }
+    get { status.strings }
+    set { status.strings = newValue }
   }
 
   /// Announces `announcement` through the host, as ``announcementText``
@@ -31,10 +31,10 @@ extension ListController {
     guard _host?.isAnnouncing == true else { return }
     // The app's wording, when it gives one (`nil`: say nothing).
     let words =
-      if let custom = announcements.text {
+      if let custom = status.text {
         custom(announcement)
       } else {
-        announcements.strings.announcement(announcement)
+        status.strings.announcement(announcement)
       }
     guard let text = words else { return }
     _host?.announce(text)
@@ -43,8 +43,8 @@ extension ListController {
   /// A connected source's state after it published: a load that ended is
   /// announced (loaded, empty, failed), once per change of state.
   func sourceStateDidChange(_ state: LoadingState, itemCount: Int) {
-    let previous = announcements.lastState
-    announcements.lastState = state
+    let previous = status.lastState
+    status.lastState = state
     guard state != previous else { return }
     switch state {
     case .loaded:
@@ -82,12 +82,16 @@ extension ListController {
   }
 }
 
-/// What announcements need between updates, and the list's words.
-struct AnnouncementState {
+/// What a ``ListController`` tells its user of its data: the words, what
+/// announcements need between updates, the empty state.
+struct ListStatusState {
   /// How an announcement is worded, when the app says (else by `strings`).
   var text: (@MainActor (ListAnnouncement) -> String?)?
   /// Every word the list shows or speaks.
   var strings = ListStrings()
   /// The connected source's state when it last published.
   var lastState: LoadingState?
+  /// What the list shows while it has no rows, and whether the host shows
+  /// it now.
+  var empty = EmptyStateTracking()
 }

@@ -22,9 +22,9 @@ extension ListController {
   /// list.emptyState = .message("No contacts match “\(query)”")
   /// ```
   public var emptyState: EmptyState? {
-    get { emptyStates.state }
+    get { status.empty.state }
     set {
-      emptyStates.state = newValue
+      status.empty.state = newValue
       showEmptyStateIfNeeded()
     }
   }
@@ -32,7 +32,7 @@ extension ListController {
   /// Tells the host to show or hide the empty state when the list's
   /// emptiness or the state changed.
   func showEmptyStateIfNeeded() {
-    if case .some(let state) = emptyStates.update(itemCount: _snapshot.numberOfItems) {
+    if case .some(let state) = status.empty.update(itemCount: _snapshot.numberOfItems) {
       _host?.showEmptyState(state)
     }
   }
@@ -44,15 +44,15 @@ extension ListController {
   /// diffs. With presenters, a row whose presenter or reuse identifier
   /// changes is reloaded in any case.
   public var updateKind: @Sendable (_ old: Item, _ new: Item) -> UpdateKind {
-    get { settings.updateKind }
-    set { settings.updateKind = newValue }
+    get { transactions.settings.updateKind }
+    set { transactions.settings.updateKind = newValue }
   }
 
   /// The number of operations above which an animated apply reloads the view
   /// instead (a huge change animates poorly anyway); `nil` never does.
   public var reloadThreshold: Int? {
-    get { settings.reloadThreshold }
-    set { settings.reloadThreshold = newValue }
+    get { transactions.settings.reloadThreshold }
+    set { transactions.settings.reloadThreshold = newValue }
   }
 
   /// The combined size of the two snapshots above which the diff runs on a
@@ -60,8 +60,8 @@ extension ListController {
   /// ``TransactionTiming/afterAnimations`` only: ``TransactionTiming/immediate``
   /// always diffs on the main actor).
   public var backgroundDiffThreshold: Int {
-    get { settings.backgroundDiffThreshold }
-    set { settings.backgroundDiffThreshold = newValue }
+    get { transactions.settings.backgroundDiffThreshold }
+    set { transactions.settings.backgroundDiffThreshold = newValue }
   }
 
   /// When transactions reach the view: after the animations of the one
@@ -69,8 +69,8 @@ extension ListController {
   /// `apply` returns, as Apple's diffable data sources
   /// (``TransactionTiming/immediate``).
   public var transactionTiming: TransactionTiming {
-    get { settings.timing }
-    set { settings.timing = newValue }
+    get { transactions.settings.timing }
+    set { transactions.settings.timing = newValue }
   }
 
   /// Whether the view keeps the first visible row in place through a batch
@@ -78,8 +78,8 @@ extension ListController {
   /// the list rests at its top) or leaves its content offset alone, as
   /// Apple's diffable data sources do (``ScrollAnchoring/none``).
   public var scrollAnchoring: ScrollAnchoring {
-    get { settings.scrollAnchoring }
-    set { settings.scrollAnchoring = newValue }
+    get { transactions.settings.scrollAnchoring }
+    set { transactions.settings.scrollAnchoring = newValue }
   }
 
   /// Whether a row the user may move (``canMoveItem(at:)``) shows a
@@ -90,14 +90,14 @@ extension ListController {
   /// itself). On by default; the drop-in data sources turn it off, as
   /// Apple's leave the accessories to the app.
   public var showsEditingControls: Bool {
-    get { settings.showsEditingControls }
-    set { settings.showsEditingControls = newValue }
+    get { userEdits.rules.showsEditingControls }
+    set { userEdits.rules.showsEditingControls = newValue }
   }
 
   /// The controls the row at `path` shows in editing mode (see
   /// ``showsEditingControls``).
   public func editingControls(forItemAt path: ItemPath) -> EditingControls {
-    guard settings.showsEditingControls else { return [] }
+    guard userEdits.rules.showsEditingControls else { return [] }
     var controls: EditingControls = []
     if canMoveItem(at: path) { controls.insert(.reorder) }
     if canDeleteItem(at: path) { controls.insert(.delete) }
@@ -120,8 +120,8 @@ extension ListController {
 
   /// Called when the user selects an item (after its presenter, if any).
   public var didSelect: (@MainActor (_ item: Item, _ path: ItemPath) -> Void)? {
-    get { selectionHooks.didSelect }
-    set { selectionHooks.didSelect = newValue }
+    get { selection.hooks.didSelect }
+    set { selection.hooks.didSelect = newValue }
   }
 
   /// Called when the user selects a section's header: with a
@@ -131,19 +131,19 @@ extension ListController {
   /// controller.didSelectHeader = { section, _ in try? mail.toggleSection(section.id) }
   /// ```
   public var didSelectHeader: (@MainActor (_ section: SectionModel, _ index: Int) -> Void)? {
-    get { selectionHooks.didSelectHeader }
-    set { selectionHooks.didSelectHeader = newValue }
+    get { selection.hooks.didSelectHeader }
+    set { selection.hooks.didSelectHeader = newValue }
   }
 
   /// How many rows the user may select: ``SelectionMode/none`` by default.
   /// Setting it to fewer rows than are selected deselects all.
   public var selectionMode: SelectionMode {
-    get { selection.mode }
+    get { selection.state.mode }
     set {
-      let old = selection.mode
-      let changed = selection.setMode(newValue)
+      let old = selection.state.mode
+      let changed = selection.state.setMode(newValue)
       if changed || old != newValue { _host?.selectionDidChange() }
-      if changed { selectionHooks.selectionDidChange?() }
+      if changed { selection.hooks.selectionDidChange?() }
     }
   }
 
@@ -151,25 +151,25 @@ extension ListController {
   /// selection marks and move handles, and a tap toggles the selection in
   /// ``SelectionMode/multiple``.
   public var isEditing: Bool {
-    get { selection.isEditing }
+    get { selection.state.isEditing }
     set {
-      guard newValue != selection.isEditing else { return }
-      selection.isEditing = newValue
-      selectionHooks.editingDidChange?()
+      guard newValue != selection.state.isEditing else { return }
+      selection.state.isEditing = newValue
+      selection.hooks.editingDidChange?()
     }
   }
 
   /// Called when ``isEditing`` changes.
   public var editingDidChange: (@MainActor () -> Void)? {
-    get { selectionHooks.editingDidChange }
-    set { selectionHooks.editingDidChange = newValue }
+    get { selection.hooks.editingDidChange }
+    set { selection.hooks.editingDidChange = newValue }
   }
 
   /// Called when the selection changes (a tap, an edit that deleted a
   /// selected row, ``select(_:)``...).
   public var selectionDidChange: (@MainActor () -> Void)? {
-    get { selectionHooks.selectionDidChange }
-    set { selectionHooks.selectionDidChange = newValue }
+    get { selection.hooks.selectionDidChange }
+    set { selection.hooks.selectionDidChange = newValue }
   }
 
   // MARK: User edits
@@ -177,15 +177,15 @@ extension ListController {
   /// Whether the user may move a row (overrides the presenters'
   /// ``Presenter/canMove(_:)``).
   public var canMove: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)? {
-    get { userEdits.canMove }
-    set { userEdits.canMove = newValue }
+    get { userEdits.rules.canMove }
+    set { userEdits.rules.canMove = newValue }
   }
 
   /// Where the user may drop rows they move (``MovePolicy/anywhere`` by
   /// default).
   public var movePolicy: MovePolicy {
-    get { userEdits.movePolicy }
-    set { userEdits.movePolicy = newValue }
+    get { userEdits.rules.movePolicy }
+    set { userEdits.rules.movePolicy = newValue }
   }
 
   /// Whether rows dragged together may be dropped at a destination (the
@@ -193,8 +193,8 @@ extension ListController {
   /// it refuses shows a forbidden sign and moves nothing. Every
   /// destination by default.
   public var canDrop: (@MainActor (_ items: [Item], _ destination: ListDropDestination) -> Bool)? {
-    get { userEdits.canDrop }
-    set { userEdits.canDrop = newValue }
+    get { userEdits.rules.canDrop }
+    set { userEdits.rules.canDrop = newValue }
   }
 
   /// Redirects a single row's move (the reorder control, VoiceOver's
@@ -204,15 +204,15 @@ extension ListController {
   public var moveTarget:
     (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
   {
-    get { userEdits.moveTarget }
-    set { userEdits.moveTarget = newValue }
+    get { userEdits.rules.moveTarget }
+    set { userEdits.rules.moveTarget = newValue }
   }
 
   /// Whether the user may delete a row (overrides the presenters'
   /// ``Presenter/canDelete(_:)``).
   public var canDelete: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)? {
-    get { userEdits.canDelete }
-    set { userEdits.canDelete = newValue }
+    get { userEdits.rules.canDelete }
+    set { userEdits.rules.canDelete = newValue }
   }
 
   /// The user edits that can be undone and redone (``undo()``, ``redo()``).
@@ -221,8 +221,8 @@ extension ListController {
   /// Called when ``history`` changes (an edit, an undo, a redo): the UIKit
   /// glue registers undo steps then, a terminal shows the name.
   public var historyDidChange: (@MainActor () -> Void)? {
-    get { userEdits.historyDidChange }
-    set { userEdits.historyDidChange = newValue }
+    get { userEdits.hooks.historyDidChange }
+    set { userEdits.hooks.historyDidChange = newValue }
   }
 
   /// Names undo steps from a verb ("Move", "Delete", "Add") and the items
@@ -230,16 +230,16 @@ extension ListController {
   /// ``ListStrings/undoName`` words them from the verb and the count
   /// ("Move Item", "Delete 3 Items").
   public var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)? {
-    get { userEdits.editName }
-    set { userEdits.editName = newValue }
+    get { userEdits.rules.editName }
+    set { userEdits.rules.editName = newValue }
   }
 
   /// Hears a swipe action whose handler threw (with the action's title);
   /// without it, the error goes to ``TabulaLog``. A row the action removed
   /// is back by then.
   public var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)? {
-    get { userEdits.didFailSwipeAction }
-    set { userEdits.didFailSwipeAction = newValue }
+    get { userEdits.hooks.didFailSwipeAction }
+    set { userEdits.hooks.didFailSwipeAction = newValue }
   }
 
   /// Called when the user moved a row the list lets move, before the list
@@ -252,8 +252,8 @@ extension ListController {
   public var willUserMoveItem:
     (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   {
-    get { userEdits.willUserMoveItem }
-    set { userEdits.willUserMoveItem = newValue }
+    get { userEdits.hooks.willUserMoveItem }
+    set { userEdits.hooks.willUserMoveItem = newValue }
   }
 
   /// Called after the user moved a row and the list kept the move (the
@@ -265,8 +265,8 @@ extension ListController {
   /// not reported here.
   public var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   {
-    get { userEdits.didUserMoveItem }
-    set { userEdits.didUserMoveItem = newValue }
+    get { userEdits.hooks.didUserMoveItem }
+    set { userEdits.hooks.didUserMoveItem = newValue }
   }
 
   /// The user deleted rows (a swipe, the delete control in editing mode):
@@ -284,8 +284,8 @@ extension ListController {
   /// }
   /// ```
   public var commitDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)? {
-    get { userEdits.handleUserDelete }
-    set { userEdits.handleUserDelete = newValue }
+    get { userEdits.hooks.handleUserDelete }
+    set { userEdits.hooks.handleUserDelete = newValue }
   }
 
   /// The former name of ``commitDelete``.
@@ -312,7 +312,7 @@ extension ListController {
   public var didFailToWrite:
     (@MainActor (_ error: any Error, _ edit: UserEdit<SectionModel, Item>) -> Void)?
   {
-    get { userEdits.didFailToWrite }
-    set { userEdits.didFailToWrite = newValue }
+    get { userEdits.hooks.didFailToWrite }
+    set { userEdits.hooks.didFailToWrite = newValue }
   }
 }

@@ -24,10 +24,8 @@ extension ListController {
       self.sourceStateDidChange(source.state, itemCount: source.snapshot.numberOfItems)
     }
     forgetHistory()
-    connection = SourceConnection(
-      source: source, observation: observation,
-      rowObserver: source as? any VisibleRowsObserving)
-    announcements.lastState = source.state
+    connection = SourceConnection(source, observation: observation)
+    status.lastState = source.state
     apply(source.snapshot, animatingDifferences: animatingDifferences)
   }
 
@@ -40,7 +38,7 @@ extension ListController {
       // Rows a running swipe action removed stay hidden; drops' placeholder
       // rows stay.
       apply(userEdits.visible(source.snapshot), animatingDifferences: animatingDifferences)
-    } else if let reporting = source as? any ChangeReportingSource<SectionModel, Item>,
+    } else if let reporting = connection?.changeReporter, reporting === source,
       let change = reporting.lastChange
     {
       apply(source.snapshot, changes: change, animatingDifferences: animatingDifferences)

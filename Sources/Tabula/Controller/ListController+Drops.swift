@@ -125,7 +125,7 @@ extension ListController {
         <= shown.numberOfItems(inSectionAt: target.section) - (destination.isInto ? 1 : 0)
     else { return .failure(.outsideTheList) }
     guard paths.allSatisfy({ canMoveItem(at: $0) }) else { return .failure(.cannotMove) }
-    if userEdits.movePolicy == .withinSection,
+    if userEdits.rules.movePolicy == .withinSection,
       paths.contains(where: { $0.section != target.section })
     {
       return .failure(.refused)
@@ -134,13 +134,13 @@ extension ListController {
     // only a source that writes its tree moves them (a flat move would
     // leave a folder's rows behind).
     let isOutline = shown[paths[0]] is any _OutlinePresentable
-    let writesTree = connection?.source is any OutlineWriting
+    let writesTree = connection?.writesTree ?? false
     if (isOutline && !writesTree) || (destination.isInto && !isOutline) {
       return .failure(.refused)
     }
     guard let plan = DropPlan(moving: paths, to: destination, in: shown, outline: isOutline)
     else { return .failure(.refused) }
-    if let canDrop = userEdits.canDrop, !canDrop(plan.items, destination) {
+    if let canDrop = userEdits.rules.canDrop, !canDrop(plan.items, destination) {
       return .failure(.refused)
     }
     return .success(plan)

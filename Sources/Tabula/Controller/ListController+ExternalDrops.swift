@@ -14,7 +14,9 @@ extension ListController {
   public func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
     -> ListDropProposal
   {
-    guard userEdits.dropPlaceholder != nil, count > 0 else { return ListDropProposal(.cancel) }
+    guard userEdits.hooks.dropPlaceholder != nil, count > 0 else {
+      return ListDropProposal(.cancel)
+    }
     // An outline's rows are its tree's: items dropped from outside have no
     // place in it here.
     guard case .insert(let path) = destination, insertionRange(contains: path),
@@ -57,7 +59,7 @@ extension ListController {
   public func insertDroppedItems(
     count: Int, at path: ItemPath, load: @escaping @MainActor () async throws -> [Item]
   ) -> Task<Bool, Never> {
-    guard let makePlaceholder = userEdits.dropPlaceholder else {
+    guard let makePlaceholder = userEdits.hooks.dropPlaceholder else {
       preconditionFailure("a drop from outside needs dropPlaceholder")
     }
     precondition(count > 0, "a drop of \(count) items")
@@ -79,7 +81,7 @@ extension ListController {
         item: placeholder, section: section, before: before,
         after: offset == 0 ? after : placeholders[offset - 1].id, index: path.item + offset)
     }
-    if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+    if let source = connection?.source {
       let data = source.snapshot
       if let refusal = Self.placeholderRefusal(
         placeholders, taken: { data.contains(itemWithID: $0) || shown.contains(itemWithID: $0) },
@@ -198,16 +200,16 @@ extension ListController {
   /// (`Chore(id: -1 - number)`) is unique while several drops load. The
   /// list takes such drops only when it is set.
   public var dropPlaceholder: (@MainActor (_ number: Int) -> Item)? {
-    get { userEdits.dropPlaceholder }
-    set { userEdits.dropPlaceholder = newValue }
+    get { userEdits.hooks.dropPlaceholder }
+    set { userEdits.hooks.dropPlaceholder = newValue }
   }
 
   /// Hears a drop from outside whose items failed to load (its
   /// placeholders are gone): the error and the number of items. Without
   /// it, the failure goes to ``TabulaLog``.
   public var didFailToLoadDrop: (@MainActor (_ error: any Error, _ count: Int) -> Void)? {
-    get { userEdits.didFailToLoadDrop }
-    set { userEdits.didFailToLoadDrop = newValue }
+    get { userEdits.hooks.didFailToLoadDrop }
+    set { userEdits.hooks.didFailToLoadDrop = newValue }
   }
 
   /// Placements of `items` where `placeholders` (a drop's) were: each
@@ -232,7 +234,7 @@ extension ListController {
 
   /// Shows the connected source's snapshot with the drops' placeholders.
   private func refreshFromSource() {
-    guard let source = connection?.source as? any SnapshotSource<SectionModel, Item> else {
+    guard let source = connection?.source else {
       return
     }
     apply(userEdits.visible(source.snapshot))
@@ -263,7 +265,7 @@ extension ListController {
 
   /// Reports and announces a drop whose items did not come.
   private func dropFailed(_ error: any Error, count: Int) {
-    if let didFailToLoadDrop = userEdits.didFailToLoadDrop {
+    if let didFailToLoadDrop = userEdits.hooks.didFailToLoadDrop {
       didFailToLoadDrop(error, count)
     } else {
       TabulaLog.note("a drop of \(count) items failed to load: \(error)")
@@ -281,13 +283,13 @@ extension ListController {
   /// (see ``insertDroppedItems(count:at:load:)``). The glue of each host
   /// offers it typed.
   package var loadDroppedPayloads: (@MainActor (_ payloads: [AnyObject]) async throws -> [Item])? {
-    get { userEdits.loadDroppedItems }
-    set { userEdits.loadDroppedItems = newValue }
+    get { userEdits.hooks.loadDroppedItems }
+    set { userEdits.hooks.loadDroppedItems = newValue }
   }
 
   /// Describes a row dragged out of the list (UIKit: an `NSItemProvider`).
   package var dragPayloadOfItem: (@MainActor (_ item: Item) -> AnyObject?)? {
-    get { userEdits.dragPayload }
-    set { userEdits.dragPayload = newValue }
+    get { userEdits.hooks.dragPayload }
+    set { userEdits.hooks.dragPayload = newValue }
   }
 }

@@ -7,8 +7,8 @@ extension ListController {
   /// Which key does what (``ListKeyMap/standard`` unless set): the map the
   /// hosts' keys go through (``handleKey(_:focusedAt:pageSize:)``).
   public var keyMap: ListKeyMap {
-    get { settings.keyMap }
-    set { settings.keyMap = newValue }
+    get { userEdits.rules.keyMap }
+    set { userEdits.rules.keyMap = newValue }
   }
 
   /// Does what ``keyMap`` binds `key` to, with the row at `focused` focused
@@ -34,7 +34,7 @@ extension ListController {
   public func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int = 10)
     -> ListKeyResult
   {
-    guard let action = settings.keyMap.action(for: key) else { return .ignored }
+    guard let action = userEdits.rules.keyMap.action(for: key) else { return .ignored }
     return perform(action, focusedAt: focused, pageSize: pageSize)
   }
 
@@ -92,7 +92,7 @@ extension ListController {
 
   /// An outline key on the focused row, through the connected source.
   private func outlineKey(_ action: ListKeyAction, on focused: ItemPath?) -> ListKeyResult {
-    guard let focused, let outline = connection?.source as? any OutlineControlling else {
+    guard let focused, let outline = connection?.outline else {
       return .handled
     }
     let row = _snapshot[focused]

@@ -11,7 +11,7 @@ extension ListController {
   /// to be, as a SwiftUI selection binding states them.
   public var selectedIDs: [Item.ID] {
     let latest = latestSnapshot
-    return selection.ids.filter { latest.contains(itemWithID: $0) }
+    return selection.state.ids.filter { latest.contains(itemWithID: $0) }
   }
 
   /// The paths of the selected items in the list on screen, in list order.
@@ -59,7 +59,7 @@ extension ListController {
   /// The ids ``setSelection(_:)`` was given that the list does not hold
   /// yet: each is selected when its row arrives. A selection binding
   /// holds them beside ``selectedIDs``.
-  public var awaitedSelection: Set<Item.ID> { selection.awaited }
+  public var awaitedSelection: Set<Item.ID> { selection.state.awaited }
 
   /// Selects every item (``SelectionMode/multiple`` only).
   public func selectAll() {
@@ -75,8 +75,8 @@ extension ListController {
 
   /// Whether the item at `path` is selected.
   func isItemSelected(at path: ItemPath) -> Bool {
-    guard !selection.ids.isEmpty, let item = _snapshot.item(at: path) else { return false }
-    return selection.contains(item.id)
+    guard !selection.state.ids.isEmpty, let item = _snapshot.item(at: path) else { return false }
+    return selection.state.contains(item.id)
   }
 
   /// A tap on the item at `path`: the selection it makes (see
@@ -84,18 +84,18 @@ extension ListController {
   /// ``didSelect``.
   func didSelectItem(at path: ItemPath) {
     guard let item = _specialised.item(self, path) else { return }
-    let before = selection
+    let before = selection.state
     changeSelection { $0.tap(item.id) }
     // A host that selected the row itself (UIKit, several rows allowed)
     // shows the selection the tap made, even none.
-    if selection == before, selection.mode != .none { _host?.selectionDidChange() }
+    if selection.state == before, selection.state.mode != .none { _host?.selectionDidChange() }
     if let presenters {
       let model = Self.model(of: item)
       if let resolved = Self.resolved(model, in: presenters) {
         resolved.entry.events.didSelect(model, Self.context(resolved, for: item, at: path))
       }
     }
-    selectionHooks.didSelect?(item, path)
+    selection.hooks.didSelect?(item, path)
     retryIfErrorRow(item, inSectionAt: path.section)
   }
 
@@ -111,7 +111,7 @@ extension ListController {
   /// The connected source that retries the load `item` stands for, if
   /// `item` is an error row (a failed load, a failed page).
   func retryingSource(for item: Item) -> (any RetryingSource)? {
-    guard let source = connection?.source as? any RetryingSource,
+    guard let source = connection?.retrier,
       let row = item as Any as? AnyItem,
       row.base is ErrorPlaceholder || row.base is PageErrorPlaceholder
     else { return nil }
@@ -122,7 +122,7 @@ extension ListController {
   /// model; an index outside ``snapshot`` (a stale tap) is ignored.
   func didSelectHeader(inSectionAt section: Int) {
     guard section >= 0 && section < _snapshot.numberOfSections else { return }
-    selectionHooks.didSelectHeader?(_snapshot.sections[section], section)
+    selection.hooks.didSelectHeader?(_snapshot.sections[section], section)
   }
 
   /// Deselects the item at `path`, which the host deselected. In
@@ -131,7 +131,7 @@ extension ListController {
   /// instead (as a tap on any row does there) and it stays selected.
   func didDeselectItem(at path: ItemPath) {
     guard let item = _snapshot.item(at: path) else { return }
-    guard selection.mode != .multiple || selection.isEditing else {
+    guard selection.state.mode != .multiple || selection.state.isEditing else {
       didSelectItem(at: path)
       _host?.selectionDidChange()
       return
@@ -162,8 +162,8 @@ extension ListController {
   /// Applies a transition of the selection, and tells the host and
   /// ``selectionDidChange`` if it changed it.
   private func changeSelection(_ transition: (inout SelectionState<Item.ID>) -> Bool) {
-    guard transition(&selection) else { return }
+    guard transition(&selection.state) else { return }
     _host?.selectionDidChange()
-    selectionHooks.selectionDidChange?()
+    selection.hooks.selectionDidChange?()
   }
 }

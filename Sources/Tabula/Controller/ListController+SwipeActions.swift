@@ -68,7 +68,7 @@ extension ListController {
       let placement = userEdits.unhide(item.id)
       // What the source says now (the row, unless the handler removed it
       // from the data), or, owning the data, the row back where it was.
-      if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+      if let source = connection?.source {
         apply(userEdits.visible(source.snapshot), completion: nil)
       } else if failure != nil, let placement {
         var next = latestSnapshot
@@ -77,7 +77,7 @@ extension ListController {
       }
     }
     if let failure {
-      if let didFailSwipeAction = userEdits.didFailSwipeAction {
+      if let didFailSwipeAction = userEdits.hooks.didFailSwipeAction {
         didFailSwipeAction(failure, title)
       } else {
         TabulaLog.note("the swipe action \(title) failed: \(failure)")

@@ -145,7 +145,7 @@ extension ListController {
     }
     let updateKind = updateKind
     let diff = _specialised.diff
-    if settings.timing == .afterAnimations
+    if transactions.settings.timing == .afterAnimations
       && old.numberOfItems + new.numberOfItems > backgroundDiffThreshold
     {
       Task {
@@ -219,7 +219,7 @@ extension ListController {
     announceRemovals(changes, old: old, new: new)
     if let reloadThreshold, changes.count > reloadThreshold {
       reload(new)
-    } else if settings.timing == .immediate {
+    } else if transactions.settings.timing == .immediate {
       performStagesAtOnce(
         _specialised.staging(changes, old, new), target: new, animated: mode == .animated)
     } else {
@@ -250,7 +250,7 @@ extension ListController {
     finishTransaction(after: staged.count > 0 ? lastBatch : nil)
   }
 
-  /// `host.performBatch`, with ``isPerformingBatch`` set while the host
+  /// `host.performBatch`, with `transactions.isPerformingBatch` set while the host
   /// takes the batch in.
   private func performBatch(
     _ batch: Changeset, animated: Bool, updateData: () -> Void,
@@ -262,9 +262,9 @@ extension ListController {
       completion()
       return
     }
-    let outer = isPerformingBatch
-    isPerformingBatch = true
-    defer { isPerformingBatch = outer }
+    let outer = transactions.isPerformingBatch
+    transactions.isPerformingBatch = true
+    defer { transactions.isPerformingBatch = outer }
     host.performBatch(batch, animated: animated, updateData: updateData, completion: completion)
   }
 
@@ -319,7 +319,7 @@ extension ListController {
     pruneHeights()
     pruneSelection()
     showEmptyStateIfNeeded()
-    if settings.timing == .immediate {
+    if transactions.settings.timing == .immediate {
       if !completions.isEmpty { (lastBatch ?? BatchCompletion.nextTurn()).then(completions) }
     } else {
       for completion in completions { completion() }

@@ -22,7 +22,7 @@ extension ListController {
           + "(their presenter or canDelete refuses)")
     }
     let deletable = zip(paths, items).filter { !refused.contains($0.0) }
-    if let handleUserDelete = userEdits.handleUserDelete {
+    if let handleUserDelete = userEdits.hooks.handleUserDelete {
       if !deletable.isEmpty { handleUserDelete(deletable.map(\.1), deletable.map(\.0)) }
       return
     }
@@ -111,10 +111,10 @@ extension ListController {
   func historyChanged() {
     let released = userEdits.history.takeReleased()
     if !released.isEmpty,
-      let writable = connection?.source as? any WritableSource<SectionModel, Item>
+      let writable = connection?.writer
     {
       writable.discardUndoData(for: released)
     }
-    userEdits.historyDidChange?()
+    userEdits.hooks.historyDidChange?()
   }
 }

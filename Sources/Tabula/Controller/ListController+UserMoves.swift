@@ -12,7 +12,9 @@ extension ListController {
   /// (a read-only source would undo the move at its next snapshot; that is
   /// reported once).
   public func canMoveItem(at path: ItemPath) -> Bool {
-    userMay(at: path, override: userEdits.canMove) { entry, model in entry.editing.canMove(model) }
+    userMay(at: path, override: userEdits.rules.canMove) { entry, model in
+      entry.editing.canMove(model)
+    }
   }
 
   /// Whether the user may delete the row at `path`. With ``commitDelete``
@@ -21,12 +23,12 @@ extension ListController {
   /// ``Presenter/canDelete(_:)``, and only when the controller can keep
   /// the delete (as for moves).
   public func canDeleteItem(at path: ItemPath) -> Bool {
-    if userEdits.handleUserDelete != nil {
+    if userEdits.hooks.handleUserDelete != nil {
       // The app deletes: no source needs to write it.
       guard let item = _snapshot.item(at: path) else { return false }
-      return userEdits.canDelete?(item, path) ?? true
+      return userEdits.rules.canDelete?(item, path) ?? true
     }
-    return userMay(at: path, override: userEdits.canDelete) { entry, model in
+    return userMay(at: path, override: userEdits.rules.canDelete) { entry, model in
       entry.editing.canDelete(model)
     }
   }
@@ -37,11 +39,11 @@ extension ListController {
   func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath {
     guard let item = _snapshot.item(at: source) else { return source }
     var target = proposed
-    if userEdits.movePolicy == .withinSection && proposed.section != source.section {
+    if userEdits.rules.movePolicy == .withinSection && proposed.section != source.section {
       let last = _snapshot.numberOfItems(inSectionAt: source.section) - 1
       target = ItemPath(section: source.section, item: proposed.section < source.section ? 0 : last)
     }
-    if let moveTarget = userEdits.moveTarget {
+    if let moveTarget = userEdits.rules.moveTarget {
       let redirected = moveTarget(item, source, target)
       // A place outside the list would reach UIKit's move callback.
       let sections = _snapshot.numberOfSections
@@ -113,7 +115,7 @@ extension ListController {
     if let reorder {
       willReorder(reorder)
     } else if allowed {
-      userEdits.willUserMoveItem?(item, source, destination)
+      userEdits.hooks.willUserMoveItem?(item, source, destination)
     }
     _snapshot = moved
     userEdits.epoch += 1
@@ -146,7 +148,7 @@ extension ListController {
     if let reorder {
       didReorder(reorder)
     } else {
-      userEdits.didUserMoveItem?(item, source, destination)
+      userEdits.hooks.didUserMoveItem?(item, source, destination)
     }
   }
 
@@ -161,24 +163,24 @@ extension ListController {
   /// Tells the app's move hooks, one move at a time, and the list's
   /// adapters, that `reorder` is about to land.
   func willReorder(_ reorder: UserReorder<SectionModel, Item>) {
-    if let hook = userEdits.willUserMoveItem {
+    if let hook = userEdits.hooks.willUserMoveItem {
       for move in reorder.moves { hook(move.item, move.from, move.to) }
     }
-    userEdits.willUserReorder?(reorder)
+    userEdits.hooks.willUserReorder?(reorder)
   }
 
   /// Tells them that `reorder` landed.
   func didReorder(_ reorder: UserReorder<SectionModel, Item>) {
-    if let hook = userEdits.didUserMoveItem {
+    if let hook = userEdits.hooks.didUserMoveItem {
       for move in reorder.moves { hook(move.item, move.from, move.to) }
     }
-    userEdits.didUserReorder?(reorder)
+    userEdits.hooks.didUserReorder?(reorder)
   }
 
   /// Puts a row whose move was refused back: to the source's snapshot, or,
   /// owning the data, to `origin` in the latest snapshot.
   private func moveBack(_ origin: UserEdit<SectionModel, Item>.Placement?) {
-    if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+    if let source = connection?.source {
       apply(userEdits.visible(source.snapshot))
     } else if let origin {
       var next = latestSnapshot
@@ -213,9 +215,9 @@ extension ListController {
   /// source it follows writes them (a read-only one is reported once).
   private func sourceKeepsEdits() -> Bool {
     guard let connection else { return true }
-    guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
+    guard let writable = connection.writer else {
       userEdits.readOnlySource.report(
-        "rows cannot move or be deleted: the list's source \(type(of: connection.source)) "
+        "rows cannot move or be deleted: the list's source \(connection.sourceType) "
           + "cannot write them back (it is not a WritableSource)")
       return false
     }

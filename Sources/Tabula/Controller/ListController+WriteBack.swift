@@ -48,7 +48,7 @@ extension ListController {
       return WriteOutcome(written: true)
     }
     let outcome = writeBack(edits)
-    if outcome.written, let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+    if outcome.written, let source = connection?.source {
       apply(userEdits.visible(source.snapshot))
     }
     return outcome
@@ -68,8 +68,8 @@ extension ListController {
     -> WriteOutcome
   {
     guard let connection else { return WriteOutcome(written: true) }
-    guard let writable = connection.source as? any WritableSource<SectionModel, Item> else {
-      report(UserEditError.readOnlySource("\(type(of: connection.source))"), for: edits)
+    guard let writable = connection.writer else {
+      report(UserEditError.readOnlySource("\(connection.sourceType)"), for: edits)
       correct(deferring: deferringCorrection)
       return WriteOutcome(written: false)
     }
@@ -88,7 +88,7 @@ extension ListController {
   /// then.
   private func correct(deferring: Bool) {
     guard deferring else {
-      if let source = connection?.source as? any SnapshotSource<SectionModel, Item> {
+      if let source = connection?.source {
         apply(userEdits.visible(source.snapshot))
       }
       return
@@ -127,7 +127,7 @@ extension ListController {
   /// ``TabulaLog/note(_:)``.
   func report(_ error: any Error, for edits: [UserEdit<SectionModel, Item>]) {
     guard let first = edits.first else { return }
-    if let didFailToWrite = userEdits.didFailToWrite {
+    if let didFailToWrite = userEdits.hooks.didFailToWrite {
       didFailToWrite(error, first)
     } else {
       let ids = edits.flatMap(\.items).map { "\($0.id)" }

@@ -116,15 +116,6 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   /// The host, held weakly.
   weak var _host: (any ListHost<Cell>)?
 
-  /// What the list shows while it has no rows, and whether the host shows
-  /// it now.
-  var emptyStates = EmptyStateTracking()
-
-  /// Whether a batch is being handed to the host: its callbacks then ask
-  /// about ``snapshot``, the batch's data, which may differ from the
-  /// snapshot the transaction ends at.
-  var isPerformingBatch = false
-
   /// Makes and configures cells, when there are no ``presenters``.
   public var cellProvider: CellProvider?
 
@@ -144,10 +135,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   /// The presenters that make, configure and update cells, if any.
   public let presenters: PresenterRegistry<Cell>?
 
-  /// How transactions diff and when they reload.
-  var settings = TransactionSettings<Item>()
-  /// How announcements are worded, and the source's last state.
-  var announcements = AnnouncementState()
+  /// What the list tells its user of its data: the words, announcements,
+  /// the source's last state, the empty state.
+  var status = ListStatusState()
   /// The transaction running and the one waiting, with their completions.
   var transactions = TransactionQueue<SectionModel, Item>()
   /// The reuse identifiers the host is known to dequeue.
@@ -161,14 +151,12 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   var rowHeights = RowHeights<Item>()
   /// The cells on screen, with the models they appeared with.
   var displayed = DisplayedCells<PresenterEntry<Cell>>()
-  /// The selection, by id.
-  var selection = SelectionState<Item.ID>()
-  /// Who hears of taps and selection changes.
-  var selectionHooks = SelectionHooks<SectionModel, Item>()
+  /// The selection, by id, and who hears of taps and its changes.
+  var selection = SelectionTracking<SectionModel, Item>()
   /// The user's edits: rules, history, saves, hidden rows.
   var userEdits = UserEditState<SectionModel, Item>()
   /// The data source this controller follows, if any.
-  var connection: SourceConnection?
+  var connection: SourceConnection<SectionModel, Item>?
   /// What the host last saw of the presenters.
   var presentation = PresenterTracking<SectionModel>()
   /// The host's data source: answers and events, passed on to this

@@ -65,6 +65,15 @@ struct TransactionQueue<SectionModel: Diffable, Item: Diffable> {
   private var pendingEntry: Entry?
   private var runningEntry: Entry?
 
+  /// Whether a batch is being handed to the host: its callbacks then ask
+  /// about the controller's `snapshot`, the batch's data, which may differ
+  /// from the snapshot the transaction ends at.
+  var isPerformingBatch = false
+
+  /// How transactions diff, when they reload instead and when they reach
+  /// the view.
+  var settings = TransactionSettings<Item>()
+
   /// The transaction waiting to start, if any.
   var pending: Transaction? { pendingEntry?.transaction }
 

@@ -17,9 +17,4 @@ struct TransactionSettings<Item: Diffable> {
   var timing = TransactionTiming.afterAnimations
   /// Whether the host keeps the reading position through a batch.
   var scrollAnchoring = ScrollAnchoring.firstVisibleRow
-  /// Whether rows the user may move or delete show their editing controls
-  /// on hosts whose cells need them added.
-  var showsEditingControls = true
-  /// Which key does what.
-  var keyMap = ListKeyMap.standard
 }

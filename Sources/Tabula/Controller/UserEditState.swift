@@ -11,48 +11,12 @@
 struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   typealias Placement = UserEdit<SectionModel, Item>.Placement
 
-  // MARK: The app's rules
-
-  /// Whether the user may move a row (overrides the presenters').
-  var canMove: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)?
-  /// Whether the user may delete a row (overrides the presenters').
-  var canDelete: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)?
-  /// Where rows may be dropped.
-  var movePolicy = MovePolicy.anywhere
-  /// Redirects a drop.
-  var moveTarget: (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
-  /// Whether rows may be dropped at a destination.
-  var canDrop: (@MainActor (_ items: [Item], _ destination: ListDropDestination) -> Bool)?
-  /// Names undo steps.
-  var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)?
-
-  // MARK: Hooks
-
-  /// Hears a change of the history.
-  var historyDidChange: (@MainActor () -> Void)?
-  /// Hears an edit the source could not write.
-  var didFailToWrite:
-    (@MainActor (_ error: any Error, _ edit: UserEdit<SectionModel, Item>) -> Void)?
-  /// Hears a swipe action that failed.
-  var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)?
-  /// Hears every user move the list kept.
-  var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
-  var willUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
-  /// Makes the placeholder rows of drops from outside.
-  var dropPlaceholder: (@MainActor (_ number: Int) -> Item)?
-  /// Makes items of what was dropped from outside (UIKit's item
-  /// providers): what a host's drop loads.
-  var loadDroppedItems: (@MainActor (_ payloads: [AnyObject]) async throws -> [Item])?
-  /// Describes a row dragged out of the list (UIKit: an item provider).
-  var dragPayload: (@MainActor (_ item: Item) -> AnyObject?)?
-  /// Hears a drop from outside whose items failed to load.
-  var didFailToLoadDrop: (@MainActor (_ error: any Error, _ count: Int) -> Void)?
-  /// Takes the user's deletes over, when set.
-  var handleUserDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)?
-  /// Hear a whole reorder before and after it lands: what the list's
-  /// adapters (the drop-in data sources) turn into Apple's transactions.
-  var willUserReorder: (@MainActor (UserReorder<SectionModel, Item>) -> Void)?
-  var didUserReorder: (@MainActor (UserReorder<SectionModel, Item>) -> Void)?
+  /// The app's rules: which rows move or delete, where they land, how
+  /// steps are named.
+  var rules = UserEditRules<SectionModel, Item>()
+  /// The app's hooks: what hears of edits and failures, and makes drops'
+  /// rows.
+  var hooks = UserEditHooks<SectionModel, Item>()
 
   // MARK: State
 
@@ -84,8 +48,8 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
 
   /// Whether anything hears reorders one move at a time.
   var hearsReorders: Bool {
-    willUserMoveItem != nil || didUserMoveItem != nil || willUserReorder != nil
-      || didUserReorder != nil
+    hooks.willUserMoveItem != nil || hooks.didUserMoveItem != nil
+      || hooks.willUserReorder != nil || hooks.didUserReorder != nil
   }
 
   /// Hides the row with `id` while its swipe action runs; `placement` is
@@ -162,11 +126,11 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
     return visible
   }
 
-  /// The name of an undo step: ``editName``'s, else `strings`' ("Move
-  /// Item", "Delete 3 Items").
+  /// The name of an undo step: the app's `editName`'s, else `strings`'
+  /// ("Move Item", "Delete 3 Items").
   @MainActor
   func name(_ verb: String, _ items: [Item], strings: ListStrings) -> String {
-    if let editName { return editName(verb, items) }
+    if let editName = rules.editName { return editName(verb, items) }
     return strings.undoName(verb, items.count)
   }
 

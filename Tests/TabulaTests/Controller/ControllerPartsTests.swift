@@ -177,7 +177,7 @@ struct UserEditStateTests {
     #expect(state.name("Delete", items([1, 2, 3]), strings: strings) == "Delete 3 Items")
     strings.undoName = { verb, count in verb == "Delete" ? "Supprimer \(count)" : verb }
     #expect(state.name("Delete", items([1, 2]), strings: strings) == "Supprimer 2")
-    state.editName = { verb, items in "\(verb) \(items.count) things" }
+    state.rules.editName = { verb, items in "\(verb) \(items.count) things" }
     #expect(state.name("Delete", items([1, 2]), strings: strings) == "Delete 2 things")
   }
 
