@@ -78,11 +78,12 @@ extension TerminalListView {
     return lines
   }
 
-  /// The lines of an empty state: its text (or ``ListStrings/loading``) and its second
-  /// line, dimmed, and the key that runs its action is not drawn (the
-  /// terminal has no button).
+  /// The lines of an empty state: its text (or the words' "Loading…") and
+  /// its second line, dimmed, and the key that runs its action is not drawn
+  /// (the terminal has no button).
   private func emptyStateLines(_ state: EmptyState) -> [ScreenLine] {
-    let texts = [state.text ?? (state.isLoading ? strings.loading : nil), state.secondaryText]
+    let loading = state.isLoading ? strings.placeholders.loading : nil
+    let texts = [state.text ?? loading, state.secondaryText]
     return texts.compactMap { $0 }.map { text in
       ScreenLine([StyledText(" " + TerminalText.inert(text), TextStyle(dim: true))])
         .truncated(to: width).fitted(to: width)

@@ -73,7 +73,8 @@
     if let value = source.accessibilityValue(forItemAt: path) {
       cell.accessibilityValue = value
     } else if let value = cell.accessibilityValue,
-      [strings.expanded, strings.collapsed, "expanded", "collapsed"].contains(value)
+      [strings.accessibility.expanded, strings.accessibility.collapsed, "expanded", "collapsed"]
+        .contains(value)
     {
       cell.accessibilityValue = nil
     }

@@ -108,8 +108,9 @@
     /// Points the chevron down when `expanded`, and says so to VoiceOver.
     func show(_ expanded: Bool) {
       transform = expanded ? CGAffineTransform(rotationAngle: .pi / 2) : .identity
-      accessibilityLabel = expanded ? strings.collapse : strings.expand
-      accessibilityValue = expanded ? strings.expanded : strings.collapsed
+      accessibilityLabel = expanded ? strings.accessibility.collapse : strings.accessibility.expand
+      accessibilityValue =
+        expanded ? strings.accessibility.expanded : strings.accessibility.collapsed
     }
 
     @objc private func tapped() { toggle?() }

@@ -25,15 +25,19 @@
       let lookup = Lookup(bundle: bundle, table: table)
       let english = ListStrings()
       var strings = ListStrings()
-      strings.moveUp = lookup.text(english.moveUp)
-      strings.moveDown = lookup.text(english.moveDown)
-      strings.moveToSection = { lookup.format("Move to %@", $0, english.moveToSection($0)) }
-      strings.untitledSection = { lookup.format("Section %ld", $0, english.untitledSection($0)) }
-      strings.expand = lookup.text(english.expand)
-      strings.collapse = lookup.text(english.collapse)
-      strings.retry = lookup.text(english.retry)
-      strings.expanded = lookup.text(english.expanded)
-      strings.collapsed = lookup.text(english.collapsed)
+      strings.accessibility.moveUp = lookup.text(english.accessibility.moveUp)
+      strings.accessibility.moveDown = lookup.text(english.accessibility.moveDown)
+      strings.accessibility.moveToSection = {
+        lookup.format("Move to %@", $0, english.accessibility.moveToSection($0))
+      }
+      strings.accessibility.untitledSection = {
+        lookup.format("Section %ld", $0, english.accessibility.untitledSection($0))
+      }
+      strings.accessibility.expand = lookup.text(english.accessibility.expand)
+      strings.accessibility.collapse = lookup.text(english.accessibility.collapse)
+      strings.accessibility.retry = lookup.text(english.accessibility.retry)
+      strings.accessibility.expanded = lookup.text(english.accessibility.expanded)
+      strings.accessibility.collapsed = lookup.text(english.accessibility.collapsed)
       strings.delete = lookup.text(english.delete)
       strings.undoName = { verb, count in
         count == 1
@@ -56,14 +60,14 @@
       }
       strings.dropNotKept = lookup.text(english.dropNotKept)
       strings.dropDeclined = lookup.text(english.dropDeclined)
-      strings.loading = lookup.text(english.loading)
-      strings.loadingMore = lookup.text(english.loadingMore)
-      strings.loadMoreFailed = {
-        lookup.format("Couldn’t load more: %@", $0, english.loadMoreFailed($0))
+      strings.placeholders.loading = lookup.text(english.placeholders.loading)
+      strings.placeholders.loadingMore = lookup.text(english.placeholders.loadingMore)
+      strings.placeholders.loadMoreFailed = {
+        lookup.format("Couldn’t load more: %@", $0, english.placeholders.loadMoreFailed($0))
       }
-      strings.noResults = lookup.text(english.noResults)
-      strings.retryHint = lookup.text(english.retryHint)
-      strings.endOfList = lookup.text(english.endOfList)
+      strings.placeholders.noResults = lookup.text(english.placeholders.noResults)
+      strings.placeholders.retryHint = lookup.text(english.placeholders.retryHint)
+      strings.placeholders.endOfList = lookup.text(english.placeholders.endOfList)
       strings.movePrompt = lookup.text(english.movePrompt)
       strings.deletePrompt = {
         lookup.format("Delete %ld rows? y deletes", $0, english.deletePrompt($0))

@@ -37,9 +37,9 @@
       endOfList: String = "You’re all caught up."
     ) {
       var strings = ListStrings()
-      strings.noResults = noResults
-      strings.retryHint = retryHint
-      strings.endOfList = endOfList
+      strings.placeholders.noResults = noResults
+      strings.placeholders.retryHint = retryHint
+      strings.placeholders.endOfList = endOfList
       registerPlaceholders(strings: strings)
     }
 
@@ -49,11 +49,12 @@
     public func registerPlaceholders(strings: ListStrings) {
       register(LoadingPlaceholder.self) { placeholder, _ in
         PlaceholderLook.content(
-          placeholder.message ?? strings.loading, symbolName: "hourglass", whole: .loading)
+          placeholder.message ?? strings.placeholders.loading, symbolName: "hourglass",
+          whole: .loading)
       }
-      let noResults = strings.noResults
-      let retryHint = strings.retryHint
-      let endOfList = strings.endOfList
+      let noResults = strings.placeholders.noResults
+      let retryHint = strings.placeholders.retryHint
+      let endOfList = strings.placeholders.endOfList
       register(NoResultsPlaceholder.self) { placeholder, _ in
         PlaceholderLook.content(
           placeholder.message ?? noResults, symbolName: "magnifyingglass", whole: .search)
@@ -64,11 +65,12 @@
           whole: .empty)
       }
       register(LoadingMorePlaceholder.self) { _, _ in
-        UIListContentConfiguration.placeholder(strings.loadingMore, symbolName: "hourglass")
+        UIListContentConfiguration.placeholder(
+          strings.placeholders.loadingMore, symbolName: "hourglass")
       }
       register(PageErrorPlaceholder.self) { placeholder, _ in
         UIListContentConfiguration.placeholder(
-          strings.loadMoreFailed(placeholder.message), secondaryText: retryHint,
+          strings.placeholders.loadMoreFailed(placeholder.message), secondaryText: retryHint,
           symbolName: "exclamationmark.triangle")
       }
       register(EndOfListPlaceholder.self) { _, _ in

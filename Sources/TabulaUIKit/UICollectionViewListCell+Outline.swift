@@ -54,7 +54,8 @@
       chevron.isUserInteractionEnabled = toggle != nil
       if toggle == nil {
         // The row is the control: VoiceOver reads its state on the row.
-        accessibilityValue = position.isExpanded ? strings.expanded : strings.collapsed
+        accessibilityValue =
+          position.isExpanded ? strings.accessibility.expanded : strings.accessibility.collapsed
       }
       kept.append(chevron.accessory)
     }

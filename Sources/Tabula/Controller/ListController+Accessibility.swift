@@ -23,31 +23,33 @@ extension ListController {
     guard let item = _snapshot.item(at: path),
       let position = (item as? any _OutlinePresentable)?._outlinePosition, position.hasChildren
     else { return nil }
-    return position.isExpanded ? strings.expanded : strings.collapsed
+    return position.isExpanded ? strings.accessibility.expanded : strings.accessibility.collapsed
   }
 
   private func _accessibilityActions(forItemAt path: ItemPath) -> [RowAccessibilityAction] {
     guard let item = _snapshot.item(at: path) else { return [] }
     var actions: [RowAccessibilityAction] = []
     if retryingSource(for: item) != nil {
-      actions.append(RowAccessibilityAction(name: strings.retry, kind: .retry))
+      actions.append(RowAccessibilityAction(name: strings.accessibility.retry, kind: .retry))
     }
     if let outline = connection?.outline,
       let position = outline.outlinePosition(of: item), position.hasChildren
     {
       actions.append(
         position.isExpanded
-          ? RowAccessibilityAction(name: strings.collapse, kind: .collapse)
-          : RowAccessibilityAction(name: strings.expand, kind: .expand))
+          ? RowAccessibilityAction(name: strings.accessibility.collapse, kind: .collapse)
+          : RowAccessibilityAction(name: strings.accessibility.expand, kind: .expand))
     }
     guard canMoveItem(at: path) else { return actions }
     let count = _snapshot.numberOfItems(inSectionAt: path.section)
     var moves: [(String, ItemPath)] = []
     if path.item > 0 {
-      moves.append((strings.moveUp, ItemPath(section: path.section, item: path.item - 1)))
+      moves.append(
+        (strings.accessibility.moveUp, ItemPath(section: path.section, item: path.item - 1)))
     }
     if path.item < count - 1 {
-      moves.append((strings.moveDown, ItemPath(section: path.section, item: path.item + 1)))
+      moves.append(
+        (strings.accessibility.moveDown, ItemPath(section: path.section, item: path.item + 1)))
     }
     // Every other section: to the end of one before, the start of one
     // after (VoiceOver lists them in its actions rotor).
@@ -64,8 +66,8 @@ extension ListController {
 
   /// "Move to" the section's title, else its number.
   private func moveName(toSectionAt section: Int) -> String {
-    strings.moveToSection(
-      headerTitle(forSectionAt: section) ?? strings.untitledSection(section + 1))
+    strings.accessibility.moveToSection(
+      headerTitle(forSectionAt: section) ?? strings.accessibility.untitledSection(section + 1))
   }
 
   /// Performs `action`, one of ``accessibilityActions(forItemAt:)`` of the

@@ -9,36 +9,17 @@
 ///
 /// ```swift
 /// var strings = ListStrings()
-/// strings.moveUp = String(localized: "Move Up")
-/// strings.moveToSection = { title in String(localized: "Move to \(title)") }
+/// strings.accessibility.moveUp = String(localized: "Move Up")
+/// strings.accessibility.moveToSection = { title in String(localized: "Move to \(title)") }
 /// controller.strings = strings
 /// ```
 ///
 /// On Apple platforms, `ListStrings.localized(bundle:table:)` (TabulaUIKit)
 /// reads each from the app's own strings table, falling back to English.
 public struct ListStrings: Sendable {
-  // MARK: VoiceOver's row actions and values
-
-  /// The action that moves a row one up in its section.
-  public var moveUp = "Move Up"
-  /// The action that moves a row one down in its section.
-  public var moveDown = "Move Down"
-  /// The action that moves a row to another section, given that section's
-  /// title.
-  public var moveToSection: @Sendable (_ sectionTitle: String) -> String = { "Move to \($0)" }
-  /// What a section without a title is called in ``moveToSection``, given
-  /// its number (from 1).
-  public var untitledSection: @Sendable (_ number: Int) -> String = { "Section \($0)" }
-  /// The action that opens an outline's folder.
-  public var expand = "Expand"
-  /// The action that closes an outline's folder.
-  public var collapse = "Collapse"
-  /// The action that tries a failed load again.
-  public var retry = "Retry"
-  /// What VoiceOver says of an open folder.
-  public var expanded = "expanded"
-  /// What VoiceOver says of a closed folder.
-  public var collapsed = "collapsed"
+  /// The names of the actions VoiceOver offers on a row, and the states it
+  /// reads.
+  public var accessibility = AccessibilityWords()
 
   // MARK: Actions, undo and announcements
 
@@ -61,22 +42,8 @@ public struct ListStrings: Sendable {
   /// placeholders could not show (``ListDropError``).
   public var dropDeclined = "the list changed while they were dropped"
 
-  // MARK: Placeholder rows
-
-  /// A list, or a section, still loading.
-  public var loading = "Loading…"
-  /// More rows of a paged list loading.
-  public var loadingMore = "Loading more…"
-  /// A page that failed to load, given the failure's message.
-  public var loadMoreFailed: @Sendable (_ message: String) -> String = {
-    "Couldn’t load more: \($0)"
-  }
-  /// A list with nothing to show.
-  public var noResults = "Nothing here yet."
-  /// Under an error row: what a tap does.
-  public var retryHint = "Tap to try again."
-  /// The end of a paged list.
-  public var endOfList = "You’re all caught up."
+  /// The words of the placeholder rows and of an empty list.
+  public var placeholders = PlaceholderWords()
 
   // MARK: The terminal's prompts
 
@@ -95,6 +62,56 @@ public struct ListStrings: Sendable {
 
   /// English words.
   public init() {}
+
+  /// The names of the actions VoiceOver offers on a row (moves, an
+  /// outline's folders, a retry) and the states it reads of a folder.
+  public struct AccessibilityWords: Sendable {
+    /// The action that moves a row one up in its section.
+    public var moveUp = "Move Up"
+    /// The action that moves a row one down in its section.
+    public var moveDown = "Move Down"
+    /// The action that moves a row to another section, given that section's
+    /// title.
+    public var moveToSection: @Sendable (_ sectionTitle: String) -> String = { "Move to \($0)" }
+    /// What a section without a title is called in ``moveToSection``, given
+    /// its number (from 1).
+    public var untitledSection: @Sendable (_ number: Int) -> String = { "Section \($0)" }
+    /// The action that opens an outline's folder.
+    public var expand = "Expand"
+    /// The action that closes an outline's folder.
+    public var collapse = "Collapse"
+    /// The action that tries a failed load again.
+    public var retry = "Retry"
+    /// What VoiceOver says of an open folder.
+    public var expanded = "expanded"
+    /// What VoiceOver says of a closed folder.
+    public var collapsed = "collapsed"
+
+    /// English words.
+    public init() {}
+  }
+
+  /// The words of the placeholder rows (a load, a page, an error, the end
+  /// of a paged list) and of an empty list.
+  public struct PlaceholderWords: Sendable {
+    /// A list, or a section, still loading.
+    public var loading = "Loading…"
+    /// More rows of a paged list loading.
+    public var loadingMore = "Loading more…"
+    /// A page that failed to load, given the failure's message.
+    public var loadMoreFailed: @Sendable (_ message: String) -> String = {
+      "Couldn’t load more: \($0)"
+    }
+    /// A list with nothing to show.
+    public var noResults = "Nothing here yet."
+    /// Under an error row: what a tap does.
+    public var retryHint = "Tap to try again."
+    /// The end of a paged list.
+    public var endOfList = "You’re all caught up."
+
+    /// English words.
+    public init() {}
+  }
 }
 
 extension ListKeyAction {

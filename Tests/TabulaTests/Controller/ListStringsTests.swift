@@ -54,10 +54,10 @@ struct ListStringsTests {
   func french() throws {
     let (table, controller) = try screen()
     var strings = ListStrings()
-    strings.moveUp = "Monter"
-    strings.moveDown = "Descendre"
-    strings.moveToSection = { "Déplacer vers \($0)" }
-    strings.untitledSection = { "Section n° \($0)" }
+    strings.accessibility.moveUp = "Monter"
+    strings.accessibility.moveDown = "Descendre"
+    strings.accessibility.moveToSection = { "Déplacer vers \($0)" }
+    strings.accessibility.untitledSection = { "Section n° \($0)" }
     strings.delete = "Supprimer"
     strings.undoName = { verb, count in
       let word = ["Move": "Déplacer", "Delete": "Supprimer", "Add": "Ajouter"][verb] ?? verb
