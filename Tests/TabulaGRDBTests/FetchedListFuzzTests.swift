@@ -190,7 +190,7 @@ struct FetchedListFuzzTests {
       await joined.list.waitUntilIdle()
       await tags.list.waitUntilIdle()
       await notes.list.waitUntilIdle()
-      while controller.isUpdating { await Task.yield() }
+      await yieldUntil { !controller.isUpdating }
       let fresh = try await database.read { db in
         (
           try all.expected(db), try visible.expected(db), try aboveAverage.expected(db),

@@ -257,7 +257,7 @@ struct FetchedListTests {
       try await group.waitForAll()
     }
     await list.waitUntilIdle()
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(list.snapshot == (try freshSnapshot(database)))
     expectShowsPeople(table, list.snapshot)
   }

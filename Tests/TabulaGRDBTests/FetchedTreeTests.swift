@@ -227,7 +227,7 @@ struct FetchedTreeTests {
     try await database.write { db in
       try TreeRow(id: 7, parent: 4, title: "seven", position: 1).insert(db)
     }
-    while tree.readCount == reads { await Task.yield() }
+    await yieldUntil { tree.readCount != reads }
     try tree.expand(4)
     await tree.waitUntilIdle()
     #expect(try shownRows(tree) == freshVisibleRows(database, expanded: [1, 4]))
@@ -241,7 +241,7 @@ struct FetchedTreeTests {
     try await database.write { db in
       try db.execute(sql: "UPDATE node SET title = 'ONE' WHERE id = 1")
     }
-    while tree.readCount == reads { await Task.yield() }
+    await yieldUntil { tree.readCount != reads }
     try tree.expand(3)
     #expect(shownRows(tree).contains("5@2leaf"), "children read before show at once")
     await tree.waitUntilIdle()

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TabulaTestSupport
 import Testing
 
 @testable import TabulaGRDB
@@ -67,7 +68,7 @@ struct LiveQueryTests {
     #expect(owner.query.isIdle)
 
     try await database.write { db in try db.execute(sql: "INSERT INTO thing VALUES (7, 'seven')") }
-    while owner.running.isEmpty { await Task.yield() }
+    await yieldUntil { !owner.running.isEmpty }
     #expect(owner.reads.last == .rows([7], verify: false), "only the row the commit changed")
     #expect(!owner.query.isIdle)
     try await owner.finishRead(database)

@@ -86,7 +86,7 @@ struct CommonScreenTests {
     await script.waitForRequests(1)
     script.fail(0)
     await feed.waitUntilIdle()
-    while list.isUpdating { await Task.yield() }
+    await yieldUntil { !list.isUpdating }
     let errorRow = ItemPath(section: 1, item: 0)
     #expect(list.snapshot.item(at: errorRow)?.base is ErrorPlaceholder)
     table.selectItem(at: ItemPath(section: 0, item: 0))

@@ -96,7 +96,7 @@ struct DropInTimingTests {
     dataSource.applySnapshotUsingReloadData(snapshot([(.a, [3])])) { completed.append(3) }
     dataSource.apply(snapshot([(.a, [3])])) { completed.append(4) }
     #expect(completed.isEmpty)
-    while completed.count < 4 { await Task.yield() }
+    await yieldUntil { completed.count >= 4 }
     #expect(completed == [1, 2, 3, 4])
     #expect(table.violations.isEmpty)
   }

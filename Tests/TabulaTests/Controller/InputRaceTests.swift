@@ -55,10 +55,10 @@ struct InputRaceTests {
     var sorted = controller.latestSnapshot
     try sorted.moveItem(from: ItemPath(section: 1, item: 4), to: ItemPath(section: 1, item: 0))
     controller.apply(sorted, completion: nil)
-    while release == nil { await Task.yield() }
+    await yieldUntil { release != nil }
     release?.resume()
     #expect(await drop.value)
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(controller.snapshot.items(inSectionAt: 1).map(\.id) == [30, 31, 5, 6, 8])
     expectShows(table, controller.snapshot)
   }

@@ -321,7 +321,7 @@ struct ListControllerTests {
         }
       }
     }
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(log.order.count == 1000)
     #expect(log.completions.count == 1000 && log.completions.values.allSatisfy { $0 == 1 })
     expectShows(view, all[log.order.last!].withoutMarks)

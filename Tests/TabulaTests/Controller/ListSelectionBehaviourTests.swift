@@ -26,7 +26,7 @@ struct ListSelectionBehaviourTests {
     #expect(controller.setSelection([3]), "the row the running update adds")
     #expect(controller.selectedIDs == [3], "what a binding reads back")
     table.finishAnimations()
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(controller.selectedIDs == [3], "the end of the transaction keeps it")
     #expect(table.selectedItemPaths == [ItemPath(section: 0, item: 3)])
 
@@ -58,7 +58,7 @@ struct ListSelectionBehaviourTests {
     controller.apply(try rows(0..<15_001), completion: {})
     #expect(controller.isUpdating)
     #expect(controller.setSelection([15_000]))
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(controller.selectedIDs == [15_000])
     #expect(controller.selectedItemPaths == [ItemPath(section: 0, item: 15_000)])
     #expect(table.selectedItemPaths == [ItemPath(section: 0, item: 15_000)])

@@ -51,7 +51,7 @@ struct SwiftUIDecisionsTests {
     #expect(controller.selectedIDs.isEmpty)
     #expect(controller.awaitedSelection == [1, 3, 99])
     source.setSnapshot(try twoSections())
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(Set(controller.selectedIDs) == [1, 3], "selected as their rows arrive")
     #expect(controller.awaitedSelection == [99], "still awaited")
     #expect(changes == 1)
@@ -65,7 +65,7 @@ struct SwiftUIDecisionsTests {
     var next = try twoSections()
     try next.appendItems(items([99]), toSection: section("B").id)
     source.setSnapshot(next)
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(Set(controller.selectedIDs) == [1, 4], "99 is no longer awaited")
     // Single selection: the first awaited row to arrive is the one.
     controller.selectionMode = .single
@@ -74,7 +74,7 @@ struct SwiftUIDecisionsTests {
     next = try twoSections()
     try next.appendItems(items([100]), toSection: section("A").id)
     source.setSnapshot(next)
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(controller.selectedIDs == [100])
     #expect(table.violations.isEmpty)
   }
@@ -101,7 +101,7 @@ struct SwiftUIDecisionsTests {
     await script.waitForRequests(1)
     script.answer(0, ids: 0..<20, next: 20)
     await feed.waitUntilIdle()
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     table.contentOffset = 12  // rows 12...16 show: 3 rows left below, under a screen
     for _ in 0..<5 { await Task.yield() }
     #expect(script.requests.count == 1, "without reportsVisibleRows the app must page")
@@ -143,7 +143,7 @@ struct SwiftUIDecisionsTests {
     await script.waitForRequests(1)
     script.answer(0, ids: 0..<20, next: 20)
     await feed.waitUntilIdle()
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     table.contentOffset = 16  // highlights 16...20 show: item 19 of a section of 40
     for _ in 0..<5 { await Task.yield() }
     #expect(script.requests.count == 1, "a highlight row is not the feed's row 19")

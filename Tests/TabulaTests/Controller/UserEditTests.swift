@@ -121,7 +121,7 @@ struct UserMoveTests {
     let batches = view.batchCount
     view.userMoveRow(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 3))
     // The list goes back on the next turn, not inside the host's callback.
-    while view.batchCount == batches { await Task.yield() }
+    await yieldUntil { view.batchCount != batches }
     await controller.apply(controller.latestSnapshot)
     #expect(failures == ["4 to B before end: the disk is full"])
     #expect(view.batchCount == batches + 1, "one animated batch moves it back")
@@ -162,7 +162,7 @@ struct UserMoveTests {
           + "presenter, movePolicy or moveTarget): it moves back"
       ])
     // It moves back on the next turn, not inside the host's callback.
-    while controller.snapshot.items(inSectionAt: 0).first?.id == 7 { await Task.yield() }
+    await yieldUntil { controller.snapshot.items(inSectionAt: 0).first?.id != 7 }
     await controller.apply(controller.latestSnapshot)
     #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 2, 3, 4, 7])
     #expect(!controller.history.canUndo)
@@ -530,7 +530,7 @@ struct SwipeActionTests {
     controller.didFailSwipeAction = { _, title in failures.append(title) }
     await controller.apply(controller.latestSnapshot)
     view.userSwipe(rowAt: ItemPath(section: 0, item: 1), choosing: "Archive")
-    while release == nil { await Task.yield() }
+    await yieldUntil { release != nil }
     await controller.apply(controller.latestSnapshot)
     #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 3, 4], "gone at once")
     // Another writer changes the data meanwhile: the row stays hidden.
@@ -540,7 +540,7 @@ struct SwipeActionTests {
     await controller.apply(controller.latestSnapshot)
     #expect(!controller.snapshot.contains(itemWithID: 2))
     release?.resume()
-    while failures.isEmpty { await Task.yield() }
+    await yieldUntil { !failures.isEmpty }
     await controller.apply(controller.latestSnapshot)
     #expect(failures == ["Archive"])
     #expect(controller.snapshot.items(inSectionAt: 0).map(\.id) == [1, 2, 3, 4], "back in place")
@@ -565,7 +565,7 @@ struct SwipeActionTests {
     await controller.apply(controller.latestSnapshot)
     let batches = view.batchCount
     view.userSwipe(rowAt: ItemPath(section: 1, item: 0), choosing: "Archive")
-    while !box.done { await Task.yield() }
+    await yieldUntil { box.done }
     await controller.apply(controller.latestSnapshot)
     #expect(staticSource.snapshot.items(inSectionAt: 1).map(\.id) == [6, 8])
     #expect(controller.snapshot.items(inSectionAt: 1).map(\.id) == [6, 8])

@@ -63,7 +63,7 @@ func feedController(_ table: SimulatedTableView, _ registry: PresenterRegistry<S
 /// Waits until the controller has shown everything asked of it.
 @MainActor
 func settle(_ controller: ListController<some Any, some Any, some Any>) async {
-  while controller.isUpdating { await Task.yield() }
+  await yieldUntil { !controller.isUpdating }
 }
 
 @MainActor
@@ -214,7 +214,7 @@ struct DataSourceTests {
     posts.load()
     posts.load()  // replaces the first, which is still waiting
     await loader.gates.open(1)
-    while posts.state.isLoading { await Task.yield() }
+    await yieldUntil { !posts.state.isLoading }
     #expect(posts.content?.items.map(\.id) == [AnyItem(Post(id: 2, text: "")).id])
     await loader.gates.open(0)  // the stale load now finishes
     for _ in 0..<50 { await Task.yield() }

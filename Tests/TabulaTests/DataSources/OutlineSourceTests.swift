@@ -138,14 +138,14 @@ struct OutlineSourceTests {
 
     try source.expand(one)
     #expect(shown() == ["1", "loading", "2"])
-    while loader.pending == 0 { await Task.yield() }
+    await yieldUntil { loader.pending != 0 }
     loader.finish(1, with: .failure(LoadFailure(description: "the server is down")))
     await source.waitForLoads()
     #expect(shown() == ["1", "error: the server is down", "2"])
 
     try source.retryChildren(of: one)
     #expect(shown() == ["1", "loading", "2"])
-    while loader.pending == 0 { await Task.yield() }
+    await yieldUntil { loader.pending != 0 }
     // A collapse makes the load stale: its result never lands.
     try source.collapse(one)
     loader.finish(1, with: .success([TreeNode(AnyItem(TestItem(id: 9)))]))
@@ -154,7 +154,7 @@ struct OutlineSourceTests {
     #expect(source.outline.tree.count == 2)
 
     try source.expand(one)
-    while loader.pending == 0 { await Task.yield() }
+    await yieldUntil { loader.pending != 0 }
     loader.finish(
       1, with: .success([TreeNode(AnyItem(TestItem(id: 3))), TreeNode(AnyItem(TestItem(id: 4)))]))
     await source.waitForLoads()

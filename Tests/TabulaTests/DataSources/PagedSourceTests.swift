@@ -28,7 +28,7 @@ final class ScriptedPages {
 
   /// Waits until `count` requests came in.
   func waitForRequests(_ count: Int) async {
-    while requests.count < count { await Task.yield() }
+    await yieldUntil { requests.count >= count }
   }
 
   /// Answers request `index` with rows `ids` and the next cursor.
@@ -424,19 +424,19 @@ struct PagedSourceTests {
     var answered = 1
     for page in 1..<6 {
       feed.rowsDidShow(through: feed.content.numberOfItems - 1, screenRows: 10)
-      while controller.isUpdating { await Task.yield() }
+      await yieldUntil { !controller.isUpdating }
       #expect(table.visibleCells.last?.text == "Loading more…")
       await script.waitForRequests(answered + 1)
       script.answer(answered, ids: (page * 10 - 3)..<(page * 10 + 10), next: page * 10 + 10)
       answered += 1
       await feed.waitUntilIdle()
-      while controller.isUpdating { await Task.yield() }
+      await yieldUntil { !controller.isUpdating }
     }
     feed.refresh()
     await script.waitForRequests(answered + 1)
     script.answer(answered, ids: 50..<70, next: 70)
     await feed.waitUntilIdle()
-    while controller.isUpdating { await Task.yield() }
+    await yieldUntil { !controller.isUpdating }
     #expect(table.violations.isEmpty)
     #expect(table.visibleCells.count == 20, "no end row while the next page waits")
     #expect(controller.snapshot.items.map(\.id) == feed.snapshot.items.map(\.id))
