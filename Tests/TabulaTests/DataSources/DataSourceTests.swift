@@ -51,6 +51,8 @@ actor Counter {
     value += 1
     return value
   }
+  /// How many calls were numbered.
+  var count: Int { value + 1 }
 }
 
 @MainActor
@@ -212,6 +214,14 @@ struct DataSourceTests {
       seen.append(posts.snapshot.items.map { "\($0)" }.joined(separator: ","))
     }
     posts.load()
+    // The first load takes call 0 (result [1]) before the second starts:
+    // two loads started at once take their numbers in either order.
+    var started = false
+    for _ in 0..<100_000 where !started {
+      started = await loader.calls.count == 1
+      if !started { await Task.yield() }
+    }
+    #expect(started, "the first load started")
     posts.load()  // replaces the first, which is still waiting
     await loader.gates.open(1)
     await yieldUntil { !posts.state.isLoading }
