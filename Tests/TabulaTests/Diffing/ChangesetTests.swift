@@ -82,8 +82,9 @@ struct ChangesetTests {
   }
 
   @Test(
-    "10,000 random large cases (3,000 in the short tier) round-trip, staged under both views' rules in the fewest batches",
-    arguments: TestLength.seeds(short: 15, long: 50))
+    "10,000 random large cases round-trip, staged under both views' rules in the fewest batches",
+    // Both tiers: two of these pairs found a stage count bug (RELIABILITY.md).
+    arguments: 0..<50)
   func randomCases(batch: UInt64) async {
     var random = SeededRandom(seed: batch)
     for _ in 0..<200 {
