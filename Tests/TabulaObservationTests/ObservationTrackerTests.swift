@@ -40,7 +40,7 @@ final class PersonPresenter: Presenter {
 /// place, when what it read changes: checked on the simulated table with
 /// the Observation module that Linux has too.
 @MainActor
-@Suite("ObservationTracker: a row follows the @Observable model it read", .timeLimit(.minutes(1)))
+@Suite("ObservationTracker: a row follows the @Observable model it read", .timeLimit(.minutes(10)))
 struct ObservationTrackerTests {
   let people = (0..<20).map { Person(name: "Person \($0)") }
   let presenter = PersonPresenter()

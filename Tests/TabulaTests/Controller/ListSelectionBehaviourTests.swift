@@ -47,7 +47,7 @@ struct ListSelectionBehaviourTests {
 
   @Test(
     "over the background-diff threshold, a selection of a new row set at once is kept",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func selectionDuringBackgroundDiff() async throws {
     let table = SimulatedTableView()
     table.animationTiming = .immediate

@@ -35,7 +35,7 @@ struct SwiftUIDecisionsTests {
 
   @Test(
     "a selection set before its rows arrive is selected when the source publishes them",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func selectionAwaitsItsRows() async throws {
     let source = StaticSource(TestSnapshot())
     let table = testTable()
@@ -81,7 +81,7 @@ struct SwiftUIDecisionsTests {
 
   @Test(
     "with reportsVisibleRows (the default), a paged source loads its next page as the end appears",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func pagingByVisibleRows() async {
     let script = ScriptedPages()
     let feed = PagedSource<SectionInfo, AnyItem, Int>(section: SectionInfo(id: "feed")) {
@@ -122,7 +122,7 @@ struct SwiftUIDecisionsTests {
 
   @Test(
     "through a ComposedSource, the paged child hears the rows of its own section",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func pagingThroughComposedSource() async throws {
     let script = ScriptedPages()
     let feed = PagedSource<SectionInfo, AnyItem, Int>(section: SectionInfo(id: "feed")) {
