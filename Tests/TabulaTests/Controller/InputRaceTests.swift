@@ -8,18 +8,31 @@ import Testing
 /// open while rows come and go, a drop from outside whose placeholders the
 /// app reordered while it loaded. The right row is acted on, or none; no
 /// trap.
+/// Two sections in a `StaticSource`, shown by a controller (set up by
+/// `configure` before it connects) in a table that loaded them.
+@MainActor
+private func connectedTable(
+  _ configure: (ListController<SectionInfo, TestItem, SimulatedCell>) -> Void
+) throws -> (
+  StaticSource<SectionInfo, TestItem>, SimulatedTableView,
+  ListController<SectionInfo, TestItem, SimulatedCell>
+) {
+  let source = StaticSource(try twoSections())
+  let table = testTable()
+  let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
+    host: table, cellProvider: testCell)
+  configure(controller)
+  controller.connect(to: source)
+  table.reloadData()
+  return (source, table, controller)
+}
+
 @MainActor
 @Suite("Input after the list changed: the right row, or none, never a trap")
 struct InputRaceTests {
   @Test("swipe actions left open while rows arrive above act on their own row")
   func openSwipe() throws {
-    let source = StaticSource(try twoSections())
-    let table = testTable()
-    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
-      host: table, cellProvider: testCell)
-    controller.canDelete = { _, _ in true }
-    controller.connect(to: source)
-    table.reloadData()
+    let (source, table, controller) = try connectedTable { $0.canDelete = { _, _ in true } }
     // The user swipes 3 open; new rows arrive at the top meanwhile.
     let swipe = try #require(table.userSwipeOpen(rowAt: ItemPath(section: 0, item: 2)))
     #expect(swipe.titles == ["Delete"])
@@ -71,13 +84,7 @@ struct InputRaceTests {
 struct NoteTests {
   @Test("a failed drop load and an undo whose rows are gone, with no hook set, are notes")
   func notes() async throws {
-    let source = StaticSource(try twoSections())
-    let table = testTable()
-    let controller = ListController<SectionInfo, TestItem, SimulatedCell>(
-      host: table, cellProvider: testCell)
-    controller.canMove = { _, _ in true }
-    controller.connect(to: source)
-    table.reloadData()
+    let (source, table, controller) = try connectedTable { $0.canMove = { _, _ in true } }
     let log = try await recordingLog {
       controller.dropPlaceholder = { TestItem(id: -1 - $0) }
       struct Offline: Error {}

@@ -216,8 +216,12 @@ struct ListDropTests {
     expectShows(table, controller.snapshot)
   }
 
-  @Test("an outline: folders and rows dragged into a folder, written to the tree, one undo step")
-  func intoFolder() throws {
+  /// Folders 1 (2, 3) and 4 (5), and the row 6, all open, in a collection
+  /// view whose rows all move.
+  private func movableFolders() throws -> (
+    OutlineSource<SectionInfo, TestItem>, SimulatedListView,
+    ListController<SectionInfo, OutlineRow<TestItem>, SimulatedCell>
+  ) {
     let source = OutlineSource(
       Outline(
         try TestTree.make {
@@ -232,6 +236,12 @@ struct ListDropTests {
     let (view, controller) = outlineView(.collection, source: source)
     controller.canMove = { _, _ in true }
     view.reloadData()
+    return (source, view, controller)
+  }
+
+  @Test("an outline: folders and rows dragged into a folder, written to the tree, one undo step")
+  func intoFolder() throws {
+    let (source, view, controller) = try movableFolders()
     #expect(controller.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 6])
     // 3 and the folder 4 (with 5) into 6, a leaf: 6 becomes a folder.
     let into = ListDropDestination.into(ItemPath(section: 0, item: 5))
@@ -262,20 +272,7 @@ struct ListDropTests {
 
   @Test("a hover as UIKit reports it: into a folder in the row's middle half, else between rows")
   func hovering() throws {
-    let source = OutlineSource(
-      Outline(
-        try TestTree.make {
-          TreeNode(TestItem(id: 1)) {
-            TestItem(id: 2)
-            TestItem(id: 3)
-          }
-          TreeNode(TestItem(id: 4)) { TestItem(id: 5) }
-          TestItem(id: 6)
-        }), in: SectionInfo(id: "tree"), makePlaceholder: nil)
-    source.expandAll()
-    let (view, controller) = outlineView(.collection, source: source)
-    controller.canMove = { _, _ in true }
-    view.reloadData()
+    let (source, view, controller) = try movableFolders()
     func at(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
     let drag = try #require(view.beginDrag(at: at(2)))  // row 3
     // Over the folder 4, the finger in its middle: into it.
@@ -300,6 +297,7 @@ struct ListDropTests {
         hovering: ListDropHover(destination: at(3), rowUnderFinger: at(3), isInRowMiddle: true)))
     #expect(source.outline.tree.children(of: 4).map(\.id) == [5, 3])
     #expect(view.violations.isEmpty)
+    withExtendedLifetime(controller) {}  // the view holds its data source weakly
   }
 
   @Test("random drops of random rows match a naive model, and undo back to the start")
