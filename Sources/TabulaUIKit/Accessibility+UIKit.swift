@@ -54,7 +54,7 @@
 
 #if canImport(UIKit)
   /// Offers the actions of the row at `path` on `cell` (see
-  /// ``Tabula/ListHostDataSource/accessibilityActions(forItemAt:)``): each
+  /// ``Tabula/ListAccessibilitySource/accessibilityActions(forItemAt:)``): each
   /// performs the action of its name for the row where the cell is then
   /// (`indexPath`), and afterwards the cell offers what its row offers now.
   @MainActor

@@ -36,7 +36,7 @@
       /// The drag items of `ids`: each with the payload the app describes
       /// (an empty provider otherwise: the row moves within the app only)
       /// and the row's id.
-      static func items(_ ids: [AnyHashable], of source: any ListHostDataSource) -> [UIDragItem] {
+      static func items(_ ids: [AnyHashable], of source: any ListDragSource) -> [UIDragItem] {
         ids.map { id in
           let provider =
             source.dragPayload(forItemWithID: id) as? NSItemProvider ?? NSItemProvider()
@@ -52,7 +52,7 @@
       /// selected row of a table, and once in a collection view: either
       /// way every row is in the session once.
       static func beginning(
-        at path: ItemPath, of source: any ListHostDataSource, handedOut: inout DragHandout?,
+        at path: ItemPath, of source: any ListDragSource, handedOut: inout DragHandout?,
         session: UIDragSession
       ) -> [UIDragItem] {
         let key = ObjectIdentifier(session)
@@ -66,7 +66,7 @@
       /// The ids a drag session carries, when every item is a row of
       /// `source` (a drag within the list); `nil` for a drag from
       /// elsewhere.
-      static func localIDs(of session: UIDropSession, for source: any ListHostDataSource)
+      static func localIDs(of session: UIDropSession, for source: any ListDragSource)
         -> [AnyHashable]?
       {
         guard let local = session.localDragSession else { return nil }
@@ -85,7 +85,7 @@
       /// The row at `path`, tapped to join a drag of the list's rows: its
       /// item, when it can move and the session does not carry it yet.
       static func adding(
-        at path: ItemPath, to session: UIDragSession, of source: any ListHostDataSource
+        at path: ItemPath, to session: UIDragSession, of source: any ListDragSource
       ) -> [UIDragItem] {
         guard let id = source.dragItemIDs(startingAt: path).first,
           !takenIDs(of: session).contains(id)
@@ -139,7 +139,7 @@
 
       /// The end of the last section (the first section's start of an
       /// empty list).
-      static func end(of source: any ListHostDataSource) -> ItemPath { source.endOfList }
+      static func end(of source: any ListContentSource) -> ItemPath { source.endOfList }
     }
 
     extension ListController {

@@ -4,7 +4,7 @@
 // user deleting them.
 
 extension ListController {
-  /// What the list tells its host to announce (``ListHost/announce(_:)``),
+  /// What the list tells its host to announce (``ListHostAnnouncing/announce(_:)``),
   /// if anything: by default ``strings``' ``ListStrings/announcement``;
   /// return a localized text, or `nil` to say nothing. Setting it to
   /// `{ _ in nil }` turns announcements off.

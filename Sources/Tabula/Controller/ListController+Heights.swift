@@ -9,7 +9,7 @@ extension ListController {
   /// for the rows on screen, the first of them kept where it is
   /// (``ListHost/heightsDidChange()``); rows off screen are asked as they
   /// come. What a change of the text size (Dynamic Type) needs; hosts
-  /// report one through ``ListHostDataSource/textSizeDidChange()``, and
+  /// report one through ``ListCellSource/textSizeDidChange()``, and
   /// an app can call this when something else every height depends on
   /// changed.
   public func invalidateHeights() {

@@ -128,7 +128,7 @@ extension Snapshot {
 /// reordered.
 ///
 /// A ``ListController`` connected to one writes each edit the user makes
-/// (its host reports the move, ``ListHostDataSource/userMovedItem(from:to:)``)
+/// (its host reports the move, ``ListEditingSource/userMovedItem(from:to:)``)
 /// once it has adopted it
 /// without a batch (the view shows it already). The source shows the edit
 /// in its snapshot at once; that echo agrees with the view, so nothing

@@ -2,7 +2,7 @@
 /// handle. A host whose cells do not show them by themselves (UIKit's list
 /// cells in a collection view, unlike a table's rows) adds them for the
 /// rows its data source lets the user delete or move
-/// (``ListHostDataSource/editingControls(forItemAt:)``).
+/// (``ListEditingSource/editingControls(forItemAt:)``).
 public struct EditingControls: OptionSet, Sendable, Hashable {
   /// The bits.
   public let rawValue: UInt8

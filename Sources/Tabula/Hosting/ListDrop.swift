@@ -125,7 +125,9 @@ extension ListHostDataSource {
         atHostDestination: insertion,
         movingFrom: lone ? path(ofDraggedItemWithID: local[0]) : nil))
   }
+}
 
+extension ListContentSource {
   /// The end of the last section (the first section's start of an empty
   /// list).
   public var endOfList: ItemPath {

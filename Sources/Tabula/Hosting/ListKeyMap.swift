@@ -170,7 +170,7 @@ public struct ListKeyMap: Hashable, Sendable {
 }
 
 /// What a host does after a list handled a key
-/// (``ListHostDataSource/handleKey(_:focusedAt:pageSize:)``).
+/// (``ListKeySource/handleKey(_:focusedAt:pageSize:)``).
 public enum ListKeyResult: Hashable, Sendable {
   /// The key is not the list's: the host passes it on.
   case ignored

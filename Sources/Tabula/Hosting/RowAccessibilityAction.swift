@@ -3,9 +3,9 @@
 /// actions rotor): moving the row, opening or closing an outline's folder,
 /// retrying a failed load.
 /// A host lists the actions of a row's data source
-/// (``ListHostDataSource/accessibilityActions(forItemAt:)``) and performs
+/// (``ListAccessibilitySource/accessibilityActions(forItemAt:)``) and performs
 /// the one the user picks
-/// (``ListHostDataSource/performAccessibilityAction(_:forItemAt:)``).
+/// (``ListAccessibilitySource/performAccessibilityAction(_:forItemAt:)``).
 ///
 /// Swipe actions are not among them: UIKit offers a row's swipe actions
 /// to VoiceOver itself.
@@ -38,7 +38,7 @@ public struct RowAccessibilityAction: Hashable, Sendable, CustomStringConvertibl
   public var description: String { name }
 }
 
-extension ListHostDataSource {
+extension ListAccessibilitySource {
   /// Performs the action named `name` that the row at `path` offers now
   /// (``accessibilityActions(forItemAt:)``): what a host's custom action
   /// does when picked, as the row may have moved, or its actions changed,

@@ -1,6 +1,6 @@
 /// Whether a list keeps what the user reads in place through a batch
 /// update: the setting a host reads from its data source
-/// (``ListHostDataSource/scrollAnchoring``) before each batch.
+/// (``ListContentSource/scrollAnchoring``) before each batch.
 ///
 /// ```swift
 /// controller.scrollAnchoring = .none   // as Apple's diffable data sources

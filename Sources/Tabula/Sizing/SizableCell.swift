@@ -1,5 +1,5 @@
 /// A cell that can say how tall it is for a width: its own layout, run on
-/// a prototype cell (``ListHost/prototypeCell(withReuseIdentifier:)``) kept
+/// a prototype cell (``ListHostRegistrations/prototypeCell(withReuseIdentifier:)``) kept
 /// per cell kind, so a list's heights come from the same code that draws
 /// its rows and the controller never repeats that layout.
 ///

@@ -87,8 +87,8 @@ package struct ListHostPrefetching {
     /// view has one) hears after it (`DelegateComposition`). Nothing
     /// without a source.
     @MainActor
-    package func report<Cell>(
-      to source: (any ListHostDataSource<Cell>)?, app: ([ItemPath]) -> Void = { _ in }
+    package func report(
+      to source: (any ListCellSource)?, app: ([ItemPath]) -> Void = { _ in }
     ) {
       guard let source else { return }
       if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled) }

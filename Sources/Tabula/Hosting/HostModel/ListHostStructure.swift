@@ -25,8 +25,8 @@ package struct ListHostStructure: Equatable, Sendable {
   /// `sectionViewText` (what the view shows of a section view, when it
   /// shows one as text), else the title. Without a source, no texts.
   @MainActor
-  package init<Cell>(
-    counts: [Int], texts source: (any ListHostDataSource<Cell>)?,
+  package init(
+    counts: [Int], texts source: (any ListContentSource)?,
     sectionViewText: (SectionViewKind, Int) -> String? = { _, _ in nil }
   ) {
     isLoaded = true
@@ -84,7 +84,7 @@ package struct ListHostStructure: Equatable, Sendable {
   }
 }
 
-extension ListHostDataSource {
+extension ListContentSource {
   /// The number of items in each section, as the data source answers now.
   package var itemCounts: [Int] {
     (0..<numberOfSections).map { numberOfItems(inSectionAt: $0) }
