@@ -6,15 +6,19 @@
 /// controller's public API.
 ///
 /// The controller holds it; the host holds it weakly, as UIKit holds a data
-/// source; it holds the controller unowned.
+/// source; it holds the controller unowned and the host weakly (the
+/// controller's link to its host).
 @MainActor
 final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDataSource,
   ControllerEvents
 {
   unowned let controller: ListController<SectionModel, Item, Cell>
+  /// The host, held weakly, as a diffable data source holds its view.
+  weak var host: (any ListHost<Cell>)?
 
-  init(_ controller: ListController<SectionModel, Item, Cell>) {
+  init(_ controller: ListController<SectionModel, Item, Cell>, host: any ListHost<Cell>) {
     self.controller = controller
+    self.host = host
   }
 
   // MARK: What the host shows

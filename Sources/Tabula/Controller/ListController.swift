@@ -113,8 +113,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
     return host
   }
 
-  /// The host, held weakly.
-  weak var _host: (any ListHost<Cell>)?
+  /// The host, held weakly (by ``events``, the link to it).
+  var _host: (any ListHost<Cell>)? { events.host }
 
   /// Makes and configures cells, when there are no ``presenters``.
   public var cellProvider: CellProvider?
@@ -159,8 +159,8 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   var connection: SourceConnection<SectionModel, Item>?
   /// What the host last saw of the presenters.
   var presentation = PresenterTracking<SectionModel>()
-  /// The host's data source: answers and events, passed on to this
-  /// controller.
+  /// The link to the host: the host, held weakly, and the host's data
+  /// source, which passes answers and events on to this controller.
   private var events: HostEvents<SectionModel, Item, Cell>!
 
   /// Creates a controller that shows `snapshot` in `host`, with cells from
@@ -195,7 +195,6 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
     cellProvider: CellProvider?, presenters: PresenterRegistry<Cell>?,
     specialised: Specialisation
   ) {
-    self._host = host
     self._snapshot = snapshot.withoutMarks
     self.cellProvider = cellProvider
     self.presenters = presenters
@@ -205,7 +204,7 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
     presentation.observation = presenters?.observeChanges { [weak self] in
       self?.presentationChanged()
     }
-    events = HostEvents(self)
+    events = HostEvents(self, host: host)
     if let existing = host.hostDataSource, existing is any ControllerEvents {
       // Another controller drives this view still: the view takes this
       // one, and the other's settings (emptyState, commitDelete...) are
