@@ -39,7 +39,7 @@ extension TerminalListView {
   /// Puts the cursor on `path` (or nowhere) and scrolls it into view.
   public func select(_ path: ItemPath?) {
     selection = path.flatMap { rowExists($0) ? $0 : nil }
-    selectedHeader = nil
+    cursor.header = nil
     revealSelection()
   }
 
@@ -48,7 +48,7 @@ extension TerminalListView {
   /// has a header.
   public func selectHeader(inSectionAt section: Int) {
     guard headerIsSelectable(section) else { return }
-    selectedHeader = section
+    cursor.header = section
     selection = nil
     revealSelection()
   }

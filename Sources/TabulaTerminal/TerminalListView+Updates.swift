@@ -18,7 +18,7 @@ extension TerminalListView {
     editing.cancel()
     readStructure()
     if let selection, rowExists(selection) == false { self.selection = nil }
-    if let selectedHeader, !headerIsSelectable(selectedHeader) { self.selectedHeader = nil }
+    if let selectedHeader, !headerIsSelectable(selectedHeader) { cursor.header = nil }
     if cursorLine == nil { placeCursorAtStart() }
     clampScroll()
     revealSelection()
@@ -32,6 +32,7 @@ extension TerminalListView {
     completion: @escaping @MainActor () -> Void
   ) {
     updateCounts.batchCount += 1
+    if !animated { updateCounts.unanimatedBatchCount += 1 }
     follow(batch, animated: animated, updateData: updateData)
     completion()
   }
@@ -84,12 +85,12 @@ extension TerminalListView {
       }
     } else if let header = selectedHeader {
       if let target = map.newSection(of: header), headerIsSelectable(target) {
-        selectedHeader = target
+        cursor.header = target
       } else if headerIsSelectable(min(header, structure.counts.count - 1)) {
         // Its section is gone: the header now in its place takes the cursor.
-        selectedHeader = min(header, structure.counts.count - 1)
+        cursor.header = min(header, structure.counts.count - 1)
       } else {
-        selectedHeader = nil
+        cursor.header = nil
         selection = nearestRow(to: ItemPath(section: header, item: 0))
       }
     }

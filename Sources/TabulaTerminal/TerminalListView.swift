@@ -38,7 +38,7 @@ import Tabula
 ///   ``selectsHeaders`` the cursor stops on headers too, and Enter there
 ///   selects the header (a `CollapsingSource` collapses the section).
 @MainActor
-public final class TerminalListView: ListHost {
+public final class TerminalListView: ListHost, ListUpdateCounting {
   /// The data source. Held weakly.
   public weak var hostDataSource: (any ListHostDataSource<TerminalCell>)?
 
@@ -90,8 +90,8 @@ public final class TerminalListView: ListHost {
   var prefetching = ListHostPrefetching()
   /// A move or delete under way from the keyboard.
   var editing = TerminalEditing()
-  /// What the view counts of its updates.
-  var updateCounts = ListHostUpdateCounts()
+  /// What the view counted of its updates: reloads, batches, moves.
+  public internal(set) var updateCounts = ListHostUpdateCounts()
 
   /// An empty list view of `width` columns × `height` lines.
   public init(width: Int, height: Int) {
@@ -127,10 +127,7 @@ public final class TerminalListView: ListHost {
 
   /// The section whose header is under the cursor, if any (only with
   /// ``selectsHeaders``).
-  public internal(set) var selectedHeader: Int? {
-    get { cursor.header }
-    set { cursor.header = newValue }
-  }
+  public var selectedHeader: Int? { cursor.header }
 
   /// Whether section headers take the cursor too, so that Enter on a header
   /// reports it to the data source (`didSelectHeader(inSectionAt:)`): for
@@ -141,7 +138,7 @@ public final class TerminalListView: ListHost {
     set {
       cursor.takesHeaders = newValue
       if !newValue && selectedHeader != nil {
-        selectedHeader = nil
+        cursor.header = nil
         placeCursorAtStart()
       }
     }
@@ -198,24 +195,6 @@ public final class TerminalListView: ListHost {
     set { editing.prompt = newValue }
   }
 
-  /// How many batch updates the view performed.
-  public internal(set) var batchCount: Int {
-    get { updateCounts.batchCount }
-    set { updateCounts.batchCount = newValue }
-  }
-
-  /// How many times it reloaded all its data.
-  public internal(set) var reloadCount: Int {
-    get { updateCounts.reloadCount }
-    set { updateCounts.reloadCount = newValue }
-  }
-
-  /// How many rows the user moved here (`m`, Enter).
-  public internal(set) var userMoveCount: Int {
-    get { updateCounts.userMoveCount }
-    set { updateCounts.userMoveCount = newValue }
-  }
-
   /// Uses `cellClass` for cells dequeued as `identifier` (by default every
   /// identifier makes a plain ``TerminalCell``).
   public func register(_ cellClass: TerminalCell.Type, forReuseIdentifier identifier: String) {
@@ -246,9 +225,7 @@ public final class TerminalListView: ListHost {
   public func registerSectionView(
     _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
   ) -> Bool {
-    guard let viewClass = viewClass as? TerminalCell.Type else { return false }
-    register(viewClass, forReuseIdentifier: identifier)
-    return true
+    cellPool.register(anyClass: viewClass, forReuseIdentifier: identifier)
   }
 
   /// Resizes the view (the terminal was resized). A new width re-wraps

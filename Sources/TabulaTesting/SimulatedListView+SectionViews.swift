@@ -35,9 +35,7 @@ extension SimulatedListView {
   public func registerSectionView(
     _ viewClass: Any.Type, ofKind kind: SectionViewKind, forReuseIdentifier identifier: String
   ) -> Bool {
-    guard let viewClass = viewClass as? SimulatedCell.Type else { return false }
-    register(viewClass, forSectionViewReuseIdentifier: identifier)
-    return true
+    sectionViewPool.register(anyClass: viewClass, forReuseIdentifier: identifier)
   }
 
   /// The view of `kind` the view shows for the section at `section`, if the

@@ -29,7 +29,7 @@ import Tabula
 ///   they are recorded in ``violations`` and the view reloads, so that it
 ///   keeps agreeing with its data source.
 @MainActor
-public class SimulatedListView: ListHost {
+public class SimulatedListView: ListHost, ListUpdateCounting {
   /// When batch update completions run.
   public enum AnimationTiming: Sendable {
     /// Right away, before `performBatchUpdates` returns.
@@ -101,8 +101,8 @@ public class SimulatedListView: ListHost {
   var batch = BatchInProgress()
   /// The rows prefetched for the data source.
   var prefetching = ListHostPrefetching()
-  /// What the view counts of its updates.
-  var updateCounts = ListHostUpdateCounts()
+  /// What the view counted of its updates: reloads, batches, moves.
+  public internal(set) var updateCounts = ListHostUpdateCounts()
   /// Whether the view is inside its data source's move callback, the
   /// user's move not committed yet (UIKit's `hasUncommittedUpdates`).
   var isInMoveCallback = false
@@ -236,34 +236,8 @@ public class SimulatedListView: ListHost {
 
   // MARK: Counts of updates
 
-  /// How many rows the user moved (``userMoveRow(from:to:)``).
-  public internal(set) var userMoveCount: Int {
-    get { updateCounts.userMoveCount }
-    set { updateCounts.userMoveCount = newValue }
-  }
-
-  /// How many times the view reloaded all its data.
-  public internal(set) var reloadCount: Int {
-    get { updateCounts.reloadCount }
-    set { updateCounts.reloadCount = newValue }
-  }
-
-  /// How many batch updates the view performed.
-  public internal(set) var batchCount: Int {
-    get { updateCounts.batchCount }
-    set { updateCounts.batchCount = newValue }
-  }
-
   /// The operations of every batch update the view performed, in order.
   public internal(set) var batchLog: [BatchOperations] = []
-
-  /// How many batches a `ListController` asked to perform without
-  /// animation (`ListController/apply(_:animatingDifferences:completion:)`
-  /// with `animatingDifferences: false`).
-  public internal(set) var unanimatedBatchCount: Int {
-    get { updateCounts.unanimatedBatchCount }
-    set { updateCounts.unanimatedBatchCount = newValue }
-  }
 
   /// How many times a cell class was registered (by the test or by a data
   /// source on first use).

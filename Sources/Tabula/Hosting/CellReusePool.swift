@@ -30,6 +30,17 @@ package final class CellReusePool<Cell: ReusableCell> {
     registrationCount += 1
   }
 
+  /// Registers `viewClass` for `identifier` when it is a kind of `Cell`;
+  /// `false`, registering nothing, for another class (what a view's
+  /// `registerSectionView` answers).
+  package func register(anyClass viewClass: Any.Type, forReuseIdentifier identifier: String)
+    -> Bool
+  {
+    guard let cellClass = viewClass as? Cell.Type else { return false }
+    register(cellClass, forReuseIdentifier: identifier)
+    return true
+  }
+
   /// The class registered for `identifier`, if any.
   package func cellClass(forReuseIdentifier identifier: String) -> Cell.Type? {
     registrations[identifier]
