@@ -12,10 +12,13 @@
   /// among them: they belong to the layout) goes to the app's delegate
   /// alone.
   @MainActor
-  final class CollectionViewBridge: DelegateForwarder, UICollectionViewDataSource,
+  final class CollectionViewBridge: DelegateForwarder, ListViewBridge, UICollectionViewDataSource,
     UICollectionViewDelegateFlowLayout, UICollectionViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UICollectionViewCell>)?
+
+    /// A bridge not connected yet.
+    override init() { super.init() }
 
     /// Tells the data source that the text size changed.
     override func textSizeChanged(_ notification: Notification) {

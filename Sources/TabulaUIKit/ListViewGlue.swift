@@ -12,7 +12,8 @@
   @MainActor
   protocol BatchUpdatingListView: UIScrollView, ListHost where Cell: UIView {
     /// The bridge type that serves this kind of view.
-    associatedtype Bridge: DelegateForwarder & UIScrollViewDelegate
+    associatedtype Bridge: ListViewBridge<Cell>
+    where Bridge.AppPrefetching == PrefetchDataSource
 
     /// UIKit's `backgroundView`: an empty state shows there.
     var backgroundView: UIView? { get set }
@@ -22,10 +23,13 @@
     var hasUncommittedUpdates: Bool { get }
     /// The number of rows (items) the view shows in a section.
     func numberOfItemsShown(inSection section: Int) -> Int
-    /// Makes the bridge the view's prefetch data source (and, on iOS, its
-    /// drag and drop delegates) again when the app set its own, which the
-    /// bridge keeps and calls too: ``reclaim(_:keepingAppsIn:)`` for each.
-    func reclaimPrefetchDataSource()
+    /// Makes the bridge the view's drag and drop delegates again (on iOS)
+    /// when the app set its own.
+    func reclaimDragDelegates()
+    /// UIKit's kind of prefetch data source for this view.
+    associatedtype PrefetchDataSource
+    /// UIKit's `prefetchDataSource`.
+    var prefetchDataSource: PrefetchDataSource? { get set }
     /// UIKit's `performBatchUpdates(_:completion:)`.
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?)
     /// The operations of `batch`, in UIKit's calls (inside
@@ -48,11 +52,103 @@
     var allowsMultipleSelection: Bool { get set }
     /// UIKit's `allowsMultipleSelectionDuringEditing`.
     var allowsMultipleSelectionDuringEditing: Bool { get set }
+    /// Makes `bridge` serve the view and its `dataSource`, and registers
+    /// the plain cell class of fallback cells.
+    func install(_ bridge: Bridge)
+  }
+
+  /// What the glue needs of the bridge object of a view: the data source
+  /// it asks, and the drop-in data source that owns it, if any.
+  @MainActor
+  protocol ListViewBridge<Cell>: DelegateForwarder, UIScrollViewDelegate {
+    /// The kind of cell of the view served.
+    associatedtype Cell
+    /// The kind of drop-in data source that owns a bridge.
+    associatedtype Owner
+    /// A bridge not connected yet.
+    init()
+    /// The data source, held weakly.
+    var source: (any ListHostDataSource<Cell>)? { get set }
+    /// The drop-in data source that owns the view's data, if any.
+    var owner: Owner? { get set }
+    /// The kind of the view's prefetch data source.
+    associatedtype AppPrefetching
+    /// The app's prefetch data source, which the bridge calls too.
+    var appPrefetching: AppPrefetching? { get set }
+  }
+
+  extension BatchUpdatingListView {
+    /// Shows `state` as the background view while the list has no rows (the
+    /// background view the app set comes back after).
+    public func showEmptyState(_ state: EmptyState?) {
+      showEmptyStateView(state)
+    }
+
+    /// Performs one stage as `performBatchUpdates`, switching the data
+    /// source's data first inside the block, then refreshes the section
+    /// views of updated sections before `completion` runs (as the
+    /// `ListHost` contract says), which may start the next batch. The first
+    /// visible row stays where it was on screen (in a vertical layout).
+    /// Off screen (no window), it reloads instead.
+    public func performBatch(
+      _ batch: Changeset, animated: Bool, updateData: () -> Void,
+      completion: @escaping @MainActor () -> Void
+    ) {
+      performListBatch(batch, animated: animated, updateData: updateData, completion: completion)
+    }
+
+    /// Whether VoiceOver runs, which speaks announcements.
+    public var isAnnouncing: Bool { UIAccessibility.isVoiceOverRunning }
+
+    /// Posts `message` as a VoiceOver announcement.
+    public func announce(_ message: String) {
+      UIAccessibility.post(notification: announcementNotification, argument: message)
+    }
+
+    /// Asks the heights of the rows on screen again, keeping the first of
+    /// them where it is (a batch with no changes: UIKit measures the rows
+    /// again, and the glue keeps the reading position).
+    public func heightsDidChange() {
+      performListBatch(Changeset(), animated: false, updateData: {}, completion: {})
+    }
+
+    /// The data source's selection or mode changed: the view's own
+    /// selection and its multiple-selection flags become the data
+    /// source's.
+    public func selectionDidChange() {
+      syncSelectionWithDataSource()
+    }
+
+    /// The data source; setting it makes a bridge object the view's
+    /// `dataSource`, `delegate` and `prefetchDataSource`, and registers the
+    /// plain cell class of fallback cells. The app's delegate and prefetch
+    /// data source, set before or after, keep hearing every call (see the
+    /// view's `forwardingDelegate`).
+    public var hostDataSource: (any ListHostDataSource<Cell>)? {
+      get { bridge?.source }
+      set {
+        let bridge = bridge(orMake: Bridge.init)
+        bridge.source = newValue
+        bridge.owner = nil  // a drop-in data source claims it again after
+        install(bridge)
+        reclaimDelegates()
+        bridge.observeTextSize()
+        bridge.observeAssistiveTechnologies()
+      }
+    }
   }
 
   extension BatchUpdatingListView {
     /// The bridge this view keeps, if it has one.
     var bridge: Bridge? { ViewAssociation<Bridge>.bridge.value(of: self) }
+
+    /// Makes the bridge the view's prefetch data source (and, on iOS, its
+    /// drag and drop delegates) again when the app set its own, which the
+    /// bridge keeps and calls too: ``reclaim(_:keepingAppsIn:)`` for each.
+    func reclaimPrefetchDataSource() {
+      reclaim(\.prefetchDataSource, keepingAppsIn: \.appPrefetching)
+      reclaimDragDelegates()
+    }
 
     /// Makes the bridge the view's delegate and prefetch data source
     /// again, after the app set its own: the app's becomes the bridge's
@@ -213,4 +309,53 @@
       for indexPath in wanted.subtracting(shown) { setSelected(true, at: indexPath) }
     }
   }
+
+  #if os(iOS)
+    /// A view with UIKit's drag and drop delegates, which its bridge takes
+    /// (keeping the app's).
+    @MainActor
+    protocol DragDelegating: BatchUpdatingListView
+    where Bridge: DragBridging<DragDelegate, DropDelegate> {
+      /// UIKit's kind of drag delegate for this view.
+      associatedtype DragDelegate
+      /// UIKit's kind of drop delegate for this view.
+      associatedtype DropDelegate
+      /// UIKit's `dragDelegate`.
+      var dragDelegate: DragDelegate? { get set }
+      /// UIKit's `dropDelegate`.
+      var dropDelegate: DropDelegate? { get set }
+    }
+
+    /// A bridge that keeps the app's drag and drop delegates.
+    @MainActor
+    protocol DragBridging<AppDrag, AppDrop>: AnyObject {
+      /// The kind of the view's drag delegate.
+      associatedtype AppDrag
+      /// The kind of the view's drop delegate.
+      associatedtype AppDrop
+      /// The app's drag delegate, which the bridge calls too.
+      var appDragDelegate: AppDrag? { get set }
+      /// The app's drop delegate, which the bridge calls too.
+      var appDropDelegate: AppDrop? { get set }
+    }
+
+    extension DragDelegating {
+      /// Makes the bridge the view's drag and drop delegates again when the
+      /// app set its own.
+      func reclaimDragDelegates() {
+        reclaim(\.dragDelegate, keepingAppsIn: \.appDragDelegate)
+        reclaim(\.dropDelegate, keepingAppsIn: \.appDropDelegate)
+      }
+    }
+
+    extension UITableView: DragDelegating {}
+    extension UICollectionView: DragDelegating {}
+    extension TableViewBridge: DragBridging {}
+    extension CollectionViewBridge: DragBridging {}
+  #else
+    extension BatchUpdatingListView {
+      /// Nothing: the view has no drag and drop delegates here.
+      func reclaimDragDelegates() {}
+    }
+  #endif
 #endif

@@ -11,10 +11,14 @@
   /// events, the app's answer first for values); every other delegate call
   /// goes to the app's delegate alone.
   @MainActor
-  final class TableViewBridge: DelegateForwarder, UITableViewDataSource, UITableViewDelegate,
+  final class TableViewBridge: DelegateForwarder, ListViewBridge, UITableViewDataSource,
+    UITableViewDelegate,
     UITableViewDataSourcePrefetching
   {
     weak var source: (any ListHostDataSource<UITableViewCell>)?
+
+    /// A bridge not connected yet.
+    override init() { super.init() }
 
     /// Tells the data source that the text size changed.
     override func textSizeChanged(_ notification: Notification) {

@@ -7,26 +7,6 @@
     /// Collection views show `UICollectionViewCell`s.
     public typealias Cell = UICollectionViewCell
 
-    /// The data source; setting it makes a bridge object the collection view's
-    /// `dataSource`, `delegate` and `prefetchDataSource`, and registers the
-    /// plain cell class of fallback cells. The app's delegate and prefetch
-    /// data source, set before or after, keep hearing every call (see
-    /// ``forwardingDelegate``).
-    public var hostDataSource: (any ListHostDataSource<UICollectionViewCell>)? {
-      get { bridge?.source }
-      set {
-        let bridge = bridge(orMake: CollectionViewBridge.init)
-        bridge.source = newValue
-        bridge.owner = nil  // a drop-in data source claims it again after
-        register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
-        dataSource = bridge
-        reclaimDelegates()
-        bridge.view = self
-        bridge.observeTextSize()
-        bridge.observeAssistiveTechnologies()
-      }
-    }
-
     /// The app's delegate. It hears every delegate call: those Tabula does
     /// not answer (scrolling, context menus...) and, after Tabula, those it
     /// does (selection, display); its answers (heights, sizes) win. A
@@ -37,54 +17,12 @@
       set { forwardDelegateCalls(to: newValue) }
     }
 
-    /// Shows `state` as the background view while the list has no rows (the
-    /// background view the app set comes back after).
-    public func showEmptyState(_ state: EmptyState?) {
-      showEmptyStateView(state)
-    }
-
-    /// Performs one stage as `performBatchUpdates`, switching the data
-    /// source's data first inside the block, then refreshes the section
-    /// views of updated sections before `completion` runs (as the
-    /// `ListHost` contract says): configured again in place when their
-    /// reuse identifier holds, replaced by reloading the section otherwise.
-    /// In a vertical layout the first visible item stays where it was on
-    /// screen. Off screen (no window), it reloads instead.
-    public func performBatch(
-      _ batch: Changeset, animated: Bool, updateData: () -> Void,
-      completion: @escaping @MainActor () -> Void
-    ) {
-      performListBatch(batch, animated: animated, updateData: updateData, completion: completion)
-    }
-
     /// Makes the collection view's own selection the data source's, when
     /// the data source keeps one (`managesSelection`). The glue calls it
     /// after each batch and reload; a
     /// `ListController` calls it on every change of its selection (a
     /// selection made in code included), through ``selectionDidChange()``.
     public func syncSelection() {
-      syncSelectionWithDataSource()
-    }
-
-    /// Whether VoiceOver runs, which speaks announcements.
-    public var isAnnouncing: Bool { UIAccessibility.isVoiceOverRunning }
-
-    /// Asks the heights of the rows on screen again, keeping the first of
-    /// them where it is (a batch with no changes: UIKit measures the rows
-    /// again, and the glue keeps the reading position).
-    public func heightsDidChange() {
-      performListBatch(Changeset(), animated: false, updateData: {}, completion: {})
-    }
-
-    /// Posts `message` as a VoiceOver announcement.
-    public func announce(_ message: String) {
-      UIAccessibility.post(notification: announcementNotification, argument: message)
-    }
-
-    /// The data source's selection or mode changed: the collection view's own
-    /// selection and its multiple-selection flags become the data
-    /// source's (``syncSelection()``).
-    public func selectionDidChange() {
       syncSelectionWithDataSource()
     }
 
@@ -189,15 +127,13 @@
     }
   }
   extension UICollectionView: BatchUpdatingListView {
-    func reclaimPrefetchDataSource() {
-      reclaim(\.prefetchDataSource, keepingAppsIn: \.appPrefetching)
-      #if os(iOS)
-        reclaim(\.dragDelegate, keepingAppsIn: \.appDragDelegate)
-        reclaim(\.dropDelegate, keepingAppsIn: \.appDropDelegate)
-      #endif
-    }
-
     typealias Bridge = CollectionViewBridge
+
+    func install(_ bridge: CollectionViewBridge) {
+      bridge.view = self
+      register(UICollectionViewCell.self, forCellWithReuseIdentifier: fallbackReuseIdentifier)
+      dataSource = bridge
+    }
 
     func numberOfItemsShown(inSection section: Int) -> Int { numberOfItems(inSection: section) }
 

@@ -7,26 +7,6 @@
     /// Table views show `UITableViewCell`s.
     public typealias Cell = UITableViewCell
 
-    /// The data source; setting it makes a bridge object the table view's
-    /// `dataSource`, `delegate` and `prefetchDataSource`, and registers the
-    /// plain cell class of fallback cells. The app's delegate and prefetch
-    /// data source, set before or after, keep hearing every call (see
-    /// ``forwardingDelegate``).
-    public var hostDataSource: (any ListHostDataSource<UITableViewCell>)? {
-      get { bridge?.source }
-      set {
-        let bridge = bridge(orMake: TableViewBridge.init)
-        bridge.source = newValue
-        bridge.owner = nil  // a drop-in data source claims it again after
-        register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
-        dataSource = bridge
-        reclaimDelegates()
-        bridge.view = self
-        bridge.observeTextSize()
-        bridge.observeAssistiveTechnologies()
-      }
-    }
-
     /// The app's delegate. It hears every delegate call: those Tabula does
     /// not answer (scrolling, context menus...) and, after Tabula, those it
     /// does (selection, display); its answers (heights, sizes) win. A
@@ -35,25 +15,6 @@
     public var forwardingDelegate: (any UITableViewDelegate)? {
       get { bridge?.appDelegate }
       set { forwardDelegateCalls(to: newValue) }
-    }
-
-    /// Shows `state` as the background view while the list has no rows (the
-    /// background view the app set comes back after).
-    public func showEmptyState(_ state: EmptyState?) {
-      showEmptyStateView(state)
-    }
-
-    /// Performs one stage as `performBatchUpdates`, switching the data
-    /// source's data first inside the block, then refreshes updated headers
-    /// and footers as soon as the table view has taken in the batch: before
-    /// `completion` runs, which may start the next batch (after which this
-    /// batch's section indices no longer hold). The first visible row stays
-    /// where it was on screen. Off screen (no window), it reloads instead.
-    public func performBatch(
-      _ batch: Changeset, animated: Bool, updateData: () -> Void,
-      completion: @escaping @MainActor () -> Void
-    ) {
-      performListBatch(batch, animated: animated, updateData: updateData, completion: completion)
     }
 
     /// A cell of kind `reuseIdentifier` kept for measuring
@@ -141,40 +102,16 @@
     public func syncSelection() {
       syncSelectionWithDataSource()
     }
-
-    /// Whether VoiceOver runs, which speaks announcements.
-    public var isAnnouncing: Bool { UIAccessibility.isVoiceOverRunning }
-
-    /// Asks the heights of the rows on screen again, keeping the first of
-    /// them where it is (a batch with no changes: UIKit measures the rows
-    /// again, and the glue keeps the reading position).
-    public func heightsDidChange() {
-      performListBatch(Changeset(), animated: false, updateData: {}, completion: {})
-    }
-
-    /// Posts `message` as a VoiceOver announcement.
-    public func announce(_ message: String) {
-      UIAccessibility.post(notification: announcementNotification, argument: message)
-    }
-
-    /// The data source's selection or mode changed: the table view's own
-    /// selection and its multiple-selection flags become the data
-    /// source's (``syncSelection()``).
-    public func selectionDidChange() {
-      syncSelectionWithDataSource()
-    }
   }
 
   extension UITableView: BatchUpdatingListView {
-    func reclaimPrefetchDataSource() {
-      reclaim(\.prefetchDataSource, keepingAppsIn: \.appPrefetching)
-      #if os(iOS)
-        reclaim(\.dragDelegate, keepingAppsIn: \.appDragDelegate)
-        reclaim(\.dropDelegate, keepingAppsIn: \.appDropDelegate)
-      #endif
-    }
-
     typealias Bridge = TableViewBridge
+
+    func install(_ bridge: TableViewBridge) {
+      bridge.view = self
+      register(UITableViewCell.self, forCellReuseIdentifier: fallbackReuseIdentifier)
+      dataSource = bridge
+    }
 
     func numberOfItemsShown(inSection section: Int) -> Int { numberOfRows(inSection: section) }
 
