@@ -3,6 +3,28 @@
   import Tabula
   import UIKit
 
+  /// UIKit's own API that a `UITableView` and a `UICollectionView` both
+  /// have, under the same names, which the glue calls.
+  @MainActor
+  protocol UIKitListView: UIScrollView {
+    /// UIKit's kind of prefetch data source for this view.
+    associatedtype PrefetchDataSource
+    /// UIKit's `prefetchDataSource`.
+    var prefetchDataSource: PrefetchDataSource? { get set }
+    /// UIKit's `backgroundView`: an empty state shows there.
+    var backgroundView: UIView? { get set }
+    /// UIKit's `numberOfSections`, as the view shows them.
+    var numberOfSections: Int { get }
+    /// UIKit's `hasUncommittedUpdates`.
+    var hasUncommittedUpdates: Bool { get }
+    /// UIKit's `performBatchUpdates(_:completion:)`.
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?)
+    /// UIKit's `allowsMultipleSelection`.
+    var allowsMultipleSelection: Bool { get set }
+    /// UIKit's `allowsMultipleSelectionDuringEditing`.
+    var allowsMultipleSelectionDuringEditing: Bool { get set }
+  }
+
   /// What Tabula does the same way on a `UITableView` and a
   /// `UICollectionView`: a batch (switching the data source's data inside
   /// `performBatchUpdates`, refreshing updated section views before the
@@ -10,28 +32,16 @@
   /// reading position kept through it, and the view's selection kept equal
   /// to the data source's. Each view supplies its own calls.
   @MainActor
-  protocol BatchUpdatingListView: UIScrollView, ListHost where Cell: UIView {
+  protocol BatchUpdatingListView: UIKitListView, ListHost where Cell: UIView {
     /// The bridge type that serves this kind of view.
     associatedtype Bridge: ListViewBridge<Cell>
     where Bridge.AppPrefetching == PrefetchDataSource
 
-    /// UIKit's `backgroundView`: an empty state shows there.
-    var backgroundView: UIView? { get set }
-    /// UIKit's `numberOfSections`, as the view shows them.
-    var numberOfSections: Int { get }
-    /// UIKit's `hasUncommittedUpdates`.
-    var hasUncommittedUpdates: Bool { get }
     /// The number of rows (items) the view shows in a section.
     func numberOfItemsShown(inSection section: Int) -> Int
     /// Makes the bridge the view's drag and drop delegates again (on iOS)
     /// when the app set its own.
     func reclaimDragDelegates()
-    /// UIKit's kind of prefetch data source for this view.
-    associatedtype PrefetchDataSource
-    /// UIKit's `prefetchDataSource`.
-    var prefetchDataSource: PrefetchDataSource? { get set }
-    /// UIKit's `performBatchUpdates(_:completion:)`.
-    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?)
     /// The operations of `batch`, in UIKit's calls (inside
     /// `performBatchUpdates`).
     func performOperations(of batch: Changeset)
@@ -48,10 +58,6 @@
     var selectedIndexPaths: [IndexPath] { get }
     /// Selects or deselects a row or item without animation or scrolling.
     func setSelected(_ selected: Bool, at indexPath: IndexPath)
-    /// UIKit's `allowsMultipleSelection`.
-    var allowsMultipleSelection: Bool { get set }
-    /// UIKit's `allowsMultipleSelectionDuringEditing`.
-    var allowsMultipleSelectionDuringEditing: Bool { get set }
     /// Makes `bridge` serve the view and its `dataSource`, and registers
     /// the plain cell class of fallback cells.
     func install(_ bridge: Bridge)
