@@ -148,24 +148,18 @@
     /// The bridge this view keeps, if it has one.
     var bridge: Bridge? { ViewAssociation<Bridge>.bridge.value(of: self) }
 
-    /// Makes the bridge the view's prefetch data source (and, on iOS, its
-    /// drag and drop delegates) again when the app set its own, which the
-    /// bridge keeps and calls too: ``reclaim(_:keepingAppsIn:)`` for each.
-    func reclaimPrefetchDataSource() {
-      reclaim(\.prefetchDataSource, keepingAppsIn: \.appPrefetching)
-      reclaimDragDelegates()
-    }
-
-    /// Makes the bridge the view's delegate and prefetch data source
-    /// again, after the app set its own: the app's becomes the bridge's
-    /// forwardee (both hear every call). `nil` set by the app leaves the
+    /// Makes the bridge the view's delegate, prefetch data source (and, on
+    /// iOS, drag and drop delegates) again, after the app set its own: the
+    /// app's becomes the bridge's forwardee, or is kept by the bridge and
+    /// called too (both hear every call). `nil` set by the app leaves the
     /// bridge without a forwardee.
     func reclaimDelegates() {
       guard let bridge else { return }
       // UIScrollView's delegate is the table's or collection view's.
       let scrollView: UIScrollView = self
       if scrollView.delegate !== bridge { forwardDelegateCalls(to: scrollView.delegate) }
-      reclaimPrefetchDataSource()
+      reclaim(\.prefetchDataSource, keepingAppsIn: \.appPrefetching)
+      reclaimDragDelegates()
     }
 
     /// Makes `appDelegate` the bridge's forwardee and the bridge the view's
