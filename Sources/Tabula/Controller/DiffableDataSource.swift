@@ -166,8 +166,8 @@ public final class DiffableDataSource<
     controller.showsEditingControls = false
     // Whole reorders, through the controller's own hooks: its public
     // move hooks stay the app's.
-    controller.userEdits.hooks.willUserReorder = { [weak self] in self?.userWillReorder($0) }
-    controller.userEdits.hooks.didUserReorder = { [weak self] in self?.userDidReorder($0) }
+    controller.userEdits.state.hooks.willUserReorder = { [weak self] in self?.userWillReorder($0) }
+    controller.userEdits.state.hooks.didUserReorder = { [weak self] in self?.userDidReorder($0) }
     controller.moveTarget = { [weak self] _, from, proposed in
       self?.outlineMoveTarget(from: from, proposed: proposed) ?? proposed
     }

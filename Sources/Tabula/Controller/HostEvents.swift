@@ -124,11 +124,11 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
   func canMoveItem(at path: ItemPath) -> Bool { controller.canMoveItem(at: path) }
 
   func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath {
-    controller.targetPath(forMovingItemAt: source, to: proposed)
+    controller.userEdits.targetPath(forMovingItemAt: source, to: proposed)
   }
 
   func userMovedItem(from source: ItemPath, to destination: ItemPath) {
-    controller.userMovedItem(from: source, to: destination)
+    controller.userEdits.userMovedItem(from: source, to: destination)
   }
 
   func canDeleteItem(at path: ItemPath) -> Bool { controller.canDeleteItem(at: path) }
@@ -158,14 +158,14 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
   func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
     -> ListDropProposal
   {
-    guard controller.userEdits.hooks.loadDroppedItems != nil else {
+    guard controller.userEdits.state.hooks.loadDroppedItems != nil else {
       return ListDropProposal(.cancel)
     }
     return controller.dropProposal(forExternalItemCount: count, at: destination)
   }
 
   func performExternalDrop(of payloads: [AnyObject], at path: ItemPath) {
-    guard let load = controller.userEdits.hooks.loadDroppedItems,
+    guard let load = controller.userEdits.state.hooks.loadDroppedItems,
       controller.dropProposal(forExternalItemCount: payloads.count, at: .insert(at: path))
         .operation == .copy
     else { return }
@@ -176,7 +176,7 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     guard let id = id.base as? Item.ID, let path = controller._snapshot.path(of: id) else {
       return nil
     }
-    return controller.userEdits.hooks.dragPayload?(controller._snapshot[path])
+    return controller.userEdits.state.hooks.dragPayload?(controller._snapshot[path])
   }
 
   /// The list's ids among `ids` (a host hands back what it was given).
@@ -184,14 +184,14 @@ final class HostEvents<SectionModel: Diffable, Item: Diffable, Cell>: ListHostDa
     ids.compactMap { $0.base as? Item.ID }
   }
 
-  func userDeleteItems(at paths: [ItemPath]) { controller.userDeleteItems(at: paths) }
+  func userDeleteItems(at paths: [ItemPath]) { controller.userEdits.userDeleteItems(at: paths) }
 
   func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
-    controller.swipeActions(forItemAt: path, edge: edge)
+    controller.userEdits.swipeActions(forItemAt: path, edge: edge)
   }
 
   func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {
-    controller.performSwipeAction(action, forItemAt: path)
+    controller.userEdits.performSwipeAction(action, forItemAt: path)
   }
 
   func undoUserEdit() { controller.undo() }

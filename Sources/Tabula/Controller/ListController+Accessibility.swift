@@ -58,7 +58,7 @@ extension ListController {
       moves.append((moveName(toSectionAt: section), ItemPath(section: section, item: item)))
     }
     for (name, destination) in moves
-    where targetPath(forMovingItemAt: path, to: destination) == destination {
+    where userEdits.targetPath(forMovingItemAt: path, to: destination) == destination {
       actions.append(RowAccessibilityAction(name: name, kind: .move(to: destination)))
     }
     return actions
@@ -88,49 +88,5 @@ extension ListController {
     case .retry:
       return retryIfErrorRow(item, inSectionAt: path.section)
     }
-  }
-
-  /// Moves the item `id` to `destination` (a path of the list after the
-  /// item left its place) as the user's edit: animated, written back
-  /// through a ``WritableSource`` (or kept, owning the data), one undo step
-  /// ("Move Item"), with ``willUserMoveItem`` and ``didUserMoveItem``.
-  /// What VoiceOver's move actions do, and what an app's own move command
-  /// can do. A move the row's presenter, ``movePolicy`` or ``moveTarget``
-  /// refuses does nothing and returns `false`.
-  ///
-  /// - Throws: ``SnapshotError/unknownItemIDs(_:)`` for an id the list does
-  ///   not hold;
-  ///   ``SnapshotError/insertionPathOutOfRange(_:sectionCount:itemCount:)``
-  ///   for a destination outside the list, with the valid range; nothing
-  ///   changes then.
-  @discardableResult
-  public func userMoveItem(withID id: Item.ID, to destination: ItemPath) throws(SnapshotError)
-    -> Bool
-  {
-    let latest = latestSnapshot
-    guard let from = latest.path(of: id) else {
-      throw .unknownItemIDs([String(reflecting: id)])
-    }
-    var moved = latest
-    try moved.moveItem(from: from, to: destination)
-    guard let shown = _snapshot.path(of: id), canMoveItem(at: shown),
-      targetPath(forMovingItemAt: shown, to: destination) == destination
-    else { return false }
-    guard from != destination else { return true }
-    let item = latest[from]
-    let reorder = UserReorder(
-      initial: latest, final: moved, moves: [.init(item: item, from: from, to: destination)])
-    willReorder(reorder)
-    let edit = UserEdit<SectionModel, Item>.move(
-      to: moved.placement(at: destination), base: latest, result: moved)
-    let back = UserEdit<SectionModel, Item>.move(
-      to: latest.placement(at: from), base: Snapshot(), result: Snapshot())
-    let outcome = perform(edit)
-    guard outcome.written else { return false }
-    let serial = record(
-      EditHistory.Step(name: stepName("Move", [item]), redo: edit.stripped, undo: back))
-    watch(outcome.saving, of: edit, step: serial)
-    didReorder(reorder)
-    return true
   }
 }

@@ -74,7 +74,7 @@ extension ListController {
       removed += old.items(inSectionAt: section).map(\.id)
     }
     var count = 0
-    for id in removed where userEdits.deletedByUser.remove(id) == nil {
+    for id in removed where userEdits.state.deletedByUser.remove(id) == nil {
       // A row deleted here and inserted in another section moved.
       if !new.contains(itemWithID: id) { count += 1 }
     }

@@ -90,14 +90,14 @@ extension ListController {
   /// itself). On by default; the drop-in data sources turn it off, as
   /// Apple's leave the accessories to the app.
   public var showsEditingControls: Bool {
-    get { userEdits.rules.showsEditingControls }
-    set { userEdits.rules.showsEditingControls = newValue }
+    get { userEdits.state.rules.showsEditingControls }
+    set { userEdits.state.rules.showsEditingControls = newValue }
   }
 
   /// The controls the row at `path` shows in editing mode (see
   /// ``showsEditingControls``).
   public func editingControls(forItemAt path: ItemPath) -> EditingControls {
-    guard userEdits.rules.showsEditingControls else { return [] }
+    guard userEdits.state.rules.showsEditingControls else { return [] }
     var controls: EditingControls = []
     if canMoveItem(at: path) { controls.insert(.reorder) }
     if canDeleteItem(at: path) { controls.insert(.delete) }
@@ -177,15 +177,15 @@ extension ListController {
   /// Whether the user may move a row (overrides the presenters'
   /// ``Presenter/canMove(_:)``).
   public var canMove: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)? {
-    get { userEdits.rules.canMove }
-    set { userEdits.rules.canMove = newValue }
+    get { userEdits.state.rules.canMove }
+    set { userEdits.state.rules.canMove = newValue }
   }
 
   /// Where the user may drop rows they move (``MovePolicy/anywhere`` by
   /// default).
   public var movePolicy: MovePolicy {
-    get { userEdits.rules.movePolicy }
-    set { userEdits.rules.movePolicy = newValue }
+    get { userEdits.state.rules.movePolicy }
+    set { userEdits.state.rules.movePolicy = newValue }
   }
 
   /// Whether rows dragged together may be dropped at a destination (the
@@ -193,8 +193,8 @@ extension ListController {
   /// it refuses shows a forbidden sign and moves nothing. Every
   /// destination by default.
   public var canDrop: (@MainActor (_ items: [Item], _ destination: ListDropDestination) -> Bool)? {
-    get { userEdits.rules.canDrop }
-    set { userEdits.rules.canDrop = newValue }
+    get { userEdits.state.rules.canDrop }
+    set { userEdits.state.rules.canDrop = newValue }
   }
 
   /// Redirects a single row's move (the reorder control, VoiceOver's
@@ -204,25 +204,25 @@ extension ListController {
   public var moveTarget:
     (@MainActor (_ item: Item, _ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
   {
-    get { userEdits.rules.moveTarget }
-    set { userEdits.rules.moveTarget = newValue }
+    get { userEdits.state.rules.moveTarget }
+    set { userEdits.state.rules.moveTarget = newValue }
   }
 
   /// Whether the user may delete a row (overrides the presenters'
   /// ``Presenter/canDelete(_:)``).
   public var canDelete: (@MainActor (_ item: Item, _ path: ItemPath) -> Bool)? {
-    get { userEdits.rules.canDelete }
-    set { userEdits.rules.canDelete = newValue }
+    get { userEdits.state.rules.canDelete }
+    set { userEdits.state.rules.canDelete = newValue }
   }
 
   /// The user edits that can be undone and redone (``undo()``, ``redo()``).
-  public var history: EditHistory<SectionModel, Item> { userEdits.history }
+  public var history: EditHistory<SectionModel, Item> { userEdits.state.history }
 
   /// Called when ``history`` changes (an edit, an undo, a redo): the UIKit
   /// glue registers undo steps then, a terminal shows the name.
   public var historyDidChange: (@MainActor () -> Void)? {
-    get { userEdits.hooks.historyDidChange }
-    set { userEdits.hooks.historyDidChange = newValue }
+    get { userEdits.state.hooks.historyDidChange }
+    set { userEdits.state.hooks.historyDidChange = newValue }
   }
 
   /// Names undo steps from a verb ("Move", "Delete", "Add") and the items
@@ -230,16 +230,16 @@ extension ListController {
   /// ``ListStrings/undoName`` words them from the verb and the count
   /// ("Move Item", "Delete 3 Items").
   public var editName: (@MainActor (_ verb: String, _ items: [Item]) -> String)? {
-    get { userEdits.rules.editName }
-    set { userEdits.rules.editName = newValue }
+    get { userEdits.state.rules.editName }
+    set { userEdits.state.rules.editName = newValue }
   }
 
   /// Hears a swipe action whose handler threw (with the action's title);
   /// without it, the error goes to ``TabulaLog``. A row the action removed
   /// is back by then.
   public var didFailSwipeAction: (@MainActor (_ error: any Error, _ title: String) -> Void)? {
-    get { userEdits.hooks.didFailSwipeAction }
-    set { userEdits.hooks.didFailSwipeAction = newValue }
+    get { userEdits.state.hooks.didFailSwipeAction }
+    set { userEdits.state.hooks.didFailSwipeAction = newValue }
   }
 
   /// Called when the user moved a row the list lets move, before the list
@@ -252,8 +252,8 @@ extension ListController {
   public var willUserMoveItem:
     (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   {
-    get { userEdits.hooks.willUserMoveItem }
-    set { userEdits.hooks.willUserMoveItem = newValue }
+    get { userEdits.state.hooks.willUserMoveItem }
+    set { userEdits.state.hooks.willUserMoveItem = newValue }
   }
 
   /// Called after the user moved a row and the list kept the move (the
@@ -265,8 +265,8 @@ extension ListController {
   /// not reported here.
   public var didUserMoveItem: (@MainActor (_ item: Item, _ from: ItemPath, _ to: ItemPath) -> Void)?
   {
-    get { userEdits.hooks.didUserMoveItem }
-    set { userEdits.hooks.didUserMoveItem = newValue }
+    get { userEdits.state.hooks.didUserMoveItem }
+    set { userEdits.state.hooks.didUserMoveItem = newValue }
   }
 
   /// The user deleted rows (a swipe, the delete control in editing mode):
@@ -284,8 +284,8 @@ extension ListController {
   /// }
   /// ```
   public var commitDelete: (@MainActor (_ items: [Item], _ paths: [ItemPath]) -> Void)? {
-    get { userEdits.hooks.handleUserDelete }
-    set { userEdits.hooks.handleUserDelete = newValue }
+    get { userEdits.state.hooks.handleUserDelete }
+    set { userEdits.state.hooks.handleUserDelete = newValue }
   }
 
   /// The former name of ``commitDelete``.
@@ -312,7 +312,7 @@ extension ListController {
   public var didFailToWrite:
     (@MainActor (_ error: any Error, _ edit: UserEdit<SectionModel, Item>) -> Void)?
   {
-    get { userEdits.hooks.didFailToWrite }
-    set { userEdits.hooks.didFailToWrite = newValue }
+    get { userEdits.state.hooks.didFailToWrite }
+    set { userEdits.state.hooks.didFailToWrite = newValue }
   }
 }

@@ -34,10 +34,10 @@ extension ListController {
   private func apply(
     from source: some SnapshotSource<SectionModel, Item>, animatingDifferences: Bool
   ) {
-    if !userEdits.hidesNothing {
+    if !userEdits.state.hidesNothing {
       // Rows a running swipe action removed stay hidden; drops' placeholder
       // rows stay.
-      apply(userEdits.visible(source.snapshot), animatingDifferences: animatingDifferences)
+      apply(userEdits.state.visible(source.snapshot), animatingDifferences: animatingDifferences)
     } else if let reporting = connection?.changeReporter, reporting === source,
       let change = reporting.lastChange
     {
@@ -57,8 +57,8 @@ extension ListController {
   /// starts without one (the source it was made on hears that it can let
   /// go of what it kept for it).
   private func forgetHistory() {
-    guard userEdits.history.canUndo || userEdits.history.canRedo else { return }
-    userEdits.history.removeAll()
-    historyChanged()
+    guard userEdits.state.history.canUndo || userEdits.state.history.canRedo else { return }
+    userEdits.state.history.removeAll()
+    userEdits.historyChanged()
   }
 }

@@ -7,8 +7,8 @@ extension ListController {
   /// Which key does what (``ListKeyMap/standard`` unless set): the map the
   /// hosts' keys go through (``handleKey(_:focusedAt:pageSize:)``).
   public var keyMap: ListKeyMap {
-    get { userEdits.rules.keyMap }
-    set { userEdits.rules.keyMap = newValue }
+    get { userEdits.state.rules.keyMap }
+    set { userEdits.state.rules.keyMap = newValue }
   }
 
   /// Does what ``keyMap`` binds `key` to, with the row at `focused` focused
@@ -34,7 +34,7 @@ extension ListController {
   public func handleKey(_ key: ListKey, focusedAt focused: ItemPath?, pageSize: Int = 10)
     -> ListKeyResult
   {
-    guard let action = userEdits.rules.keyMap.action(for: key) else { return .ignored }
+    guard let action = userEdits.state.rules.keyMap.action(for: key) else { return .ignored }
     return perform(action, focusedAt: focused, pageSize: pageSize)
   }
 

@@ -121,8 +121,8 @@ extension ListController {
   func startNextTransaction() {
     // Inside a host's move callback, the host takes no batch: the
     // transaction starts once the callback returned.
-    guard userEdits.hostMoveDepth == 0, let transaction = transactions.start() else { return }
-    userEdits.stagedEpoch = userEdits.epoch
+    guard userEdits.state.hostMoveDepth == 0, let transaction = transactions.start() else { return }
+    userEdits.state.stagedEpoch = userEdits.state.epoch
     let old = _snapshot
     let new = transaction.snapshot
     guard transaction.mode != .reload else {
@@ -203,14 +203,14 @@ extension ListController {
   ) {
     var changes = changes
     var old = old
-    if userEdits.isStagedBehind {
+    if userEdits.state.isStagedBehind {
       // The user moved a row while the diff ran: a newer snapshot waiting
       // (the source's echo) takes over; else diff from what shows now.
       if transactions.supersedeRunning() {
         startNextTransaction()
         return
       }
-      userEdits.stagedEpoch = userEdits.epoch
+      userEdits.state.stagedEpoch = userEdits.state.epoch
       old = _snapshot
       changes = _specialised.diff(old, new, updateKind)
     }
@@ -274,7 +274,7 @@ extension ListController {
     _ index: Int, of staged: StagedChangeset<SectionModel, Item>,
     target: Snapshot<SectionModel, Item>, animated: Bool
   ) {
-    guard !userEdits.isStagedBehind else {
+    guard !userEdits.state.isStagedBehind else {
       // The user moved a row during the last stage's animation: the stages
       // left were computed without it. A newer snapshot waiting (the
       // source's echo of the move) takes over; else the rest is staged

@@ -7,15 +7,17 @@
 // - RowHeights (Sizing/HeightCache.swift: heights cached by what answered
 //   them, and the averages that estimate the rest);
 // - SelectionState (ids, mode, editing, and its transitions);
-// - UserEditState (the app's rules for user edits, the history, epochs,
-//   saves in flight, rows hidden by swipes) and EditHistory;
+// - UserEdits (UserEdits/): the user's moves, drops, deletes, swipe
+//   actions, undo and redo, reaching the controller only through the
+//   UserEditList boundary; its UserEditState holds the app's rules, the
+//   history, epochs, saves in flight and rows hidden by swipes;
 // - SourceConnection (the source followed) and PresenterTracking (what the
 //   host last saw of the registry);
 // - HostEvents: what the host asks and tells, kept out of the public API.
 // The extensions are the controller's concerns: +Transactions, +Editing
 // (edits of the latest snapshot), +Cells, +SectionViews, +Heights,
-// +Lifecycle, +Selection, +Resources, +Presenters, +Connection,
-// +UserMoves, +UserDeletes, +WriteBack, +SwipeActions.
+// +Lifecycle, +Selection, +Resources, +Presenters, +Connection, and
+// +UserEdits (the edits' public API, forwarded to UserEdits).
 
 /// Owns the snapshot a list shows and drives one ``ListHost`` with animated
 /// batch updates it accepts.
@@ -153,8 +155,9 @@ public final class ListController<SectionModel: Diffable, Item: Diffable, Cell> 
   var displayed = DisplayedCells<PresenterEntry<Cell>>()
   /// The selection, by id, and who hears of taps and its changes.
   var selection = SelectionTracking<SectionModel, Item>()
-  /// The user's edits: rules, history, saves, hidden rows.
-  var userEdits = UserEditState<SectionModel, Item>()
+  /// The user's edits: what runs them, with their rules, hooks, history,
+  /// saves and hidden rows.
+  lazy var userEdits = UserEdits(list: self)
   /// The data source this controller follows, if any.
   var connection: SourceConnection<SectionModel, Item>?
   /// What the host last saw of the presenters.

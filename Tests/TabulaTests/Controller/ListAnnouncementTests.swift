@@ -70,7 +70,7 @@ struct ListAnnouncementTests {
     try next.deleteItems([5])
     source.setSnapshot(next)
     #expect(table.announcements.isEmpty)
-    #expect(controller.userEdits.deletedByUser.isEmpty, "nothing kept for announcements")
+    #expect(controller.userEdits.state.deletedByUser.isEmpty, "nothing kept for announcements")
   }
 }
 

@@ -4,58 +4,45 @@
 // The source's echo agrees with the view: nothing moves again. A transaction
 // in flight is staged again from the adopted snapshot.
 
-extension ListController {
-  /// Whether the user may move the row at `path`: its presenter's
-  /// ``Presenter/canMove(_:)`` (no row moves without presenters, unless
-  /// ``canMove`` says), and only when the controller can keep the move:
-  /// it owns its data, or the source it follows is a ``WritableSource``
-  /// (a read-only source would undo the move at its next snapshot; that is
-  /// reported once).
-  public func canMoveItem(at path: ItemPath) -> Bool {
-    userMay(at: path, override: userEdits.rules.canMove) { entry, model in
-      entry.editing.canMove(model)
-    }
+extension UserEdits {
+  /// What ListController's public `canMoveItem` does (documented there).
+  func canMoveItem(at path: ItemPath) -> Bool {
+    userMay(at: path, override: state.rules.canMove, presenter: .move)
   }
 
-  /// Whether the user may delete the row at `path`. With ``commitDelete``
-  /// set (the app deletes): ``canDelete``'s answer, yes without one. Else
-  /// ``canDelete``'s answer or the row's presenter's
-  /// ``Presenter/canDelete(_:)``, and only when the controller can keep
-  /// the delete (as for moves).
-  public func canDeleteItem(at path: ItemPath) -> Bool {
-    if userEdits.hooks.handleUserDelete != nil {
+  /// What ListController's public `canDeleteItem` does (documented there).
+  func canDeleteItem(at path: ItemPath) -> Bool {
+    if state.hooks.handleUserDelete != nil {
       // The app deletes: no source needs to write it.
-      guard let item = _snapshot.item(at: path) else { return false }
-      return userEdits.rules.canDelete?(item, path) ?? true
+      guard let item = list.shown.item(at: path) else { return false }
+      return state.rules.canDelete?(item, path) ?? true
     }
-    return userMay(at: path, override: userEdits.rules.canDelete) { entry, model in
-      entry.editing.canDelete(model)
-    }
+    return userMay(at: path, override: state.rules.canDelete, presenter: .delete)
   }
 
   /// Where a row dragged from `source` lands when dropped at `proposed`:
   /// kept in its section by ``MovePolicy/withinSection``, then redirected
   /// by ``moveTarget`` if set.
   func targetPath(forMovingItemAt source: ItemPath, to proposed: ItemPath) -> ItemPath {
-    guard let item = _snapshot.item(at: source) else { return source }
+    guard let item = list.shown.item(at: source) else { return source }
     var target = proposed
-    if userEdits.rules.movePolicy == .withinSection && proposed.section != source.section {
-      let last = _snapshot.numberOfItems(inSectionAt: source.section) - 1
+    if state.rules.movePolicy == .withinSection && proposed.section != source.section {
+      let last = list.shown.numberOfItems(inSectionAt: source.section) - 1
       target = ItemPath(section: source.section, item: proposed.section < source.section ? 0 : last)
     }
-    if let moveTarget = userEdits.rules.moveTarget {
+    if let moveTarget = state.rules.moveTarget {
       let redirected = moveTarget(item, source, target)
       // A place outside the list would reach UIKit's move callback.
-      let sections = _snapshot.numberOfSections
+      let sections = list.shown.numberOfSections
       let inRange = redirected.section >= 0 && redirected.section < sections
       let limit =
         inRange
-        ? _snapshot.numberOfItems(inSectionAt: redirected.section)
+        ? list.shown.numberOfItems(inSectionAt: redirected.section)
           - (redirected.section == source.section ? 1 : 0) : -1
       guard inRange, redirected.item >= 0, redirected.item <= limit else {
-        userEdits.strayMoveTarget.report(
+        state.strayMoveTarget.report(
           "moveTarget sent the row at \(source) to \(redirected), which is no place in the list "
-            + "(a section below \(_snapshot.numberOfSections), an item up to its count, less the "
+            + "(a section below \(list.shown.numberOfSections), an item up to its count, less the "
             + "row itself in its own section): the row goes to \(target)")
         return target
       }
@@ -82,18 +69,18 @@ extension ListController {
   ///   `destination` a path of it after the row left (else this traps with
   ///   the snapshot's range message: the host's report is wrong).
   func userMovedItem(from source: ItemPath, to destination: ItemPath) {
-    guard let item = _snapshot.item(at: source) else { _outOfRange(source) }
+    guard let item = list.shown.item(at: source) else { list.shown._outOfRange(source) }
     guard source != destination else { return }
     // UIKit is inside its move callback: no batch may reach the view
     // before it returns (`hasUncommittedUpdates`). Applies made meanwhile
     // (a source's echo, the app's own) start on the next turn.
-    userEdits.hostMoveDepth += 1
+    state.hostMoveDepth += 1
     defer { endHostMove() }
     let allowed =
       canMoveItem(at: source) && targetPath(forMovingItemAt: source, to: destination) == destination
-    let latest = latestSnapshot
-    let shown = _snapshot
-    var moved = _snapshot
+    let latest = list.latest
+    let shown = list.shown
+    var moved = list.shown
     do {
       try moved.moveItem(from: source, to: destination)
     } catch {
@@ -106,7 +93,7 @@ extension ListController {
       ? UserEditState<SectionModel, Item>.move(
         at: destination, of: moved, shown: shown, onto: latest) : nil
     var reorder: UserReorder<SectionModel, Item>?
-    if userEdits.hearsReorders, case .move(_, _, let result)? = edit,
+    if state.hearsReorders, case .move(_, _, let result)? = edit,
       let from = latest.path(of: item.id), let to = result.path(of: item.id)
     {
       reorder = UserReorder(
@@ -115,17 +102,17 @@ extension ListController {
     if let reorder {
       willReorder(reorder)
     } else if allowed {
-      userEdits.hooks.willUserMoveItem?(item, source, destination)
+      state.hooks.willUserMoveItem?(item, source, destination)
     }
-    _snapshot = moved
-    userEdits.epoch += 1
+    list.adoptShown(moved)
+    state.epoch += 1
     guard allowed else {
       TabulaLog.note(
         "the host moved the item \(item.id) from \(source) to \(destination), which the list "
           + "refuses (its presenter, movePolicy or moveTarget): it moves back")
       // Not from inside the host's move callback (UIKit's moveRowAt): on
       // the next turn, back to what the data holds then.
-      Task { @MainActor in self.moveBack(origin) }
+      task { self.moveBack(origin) }
       return
     }
     guard let origin, let edit else {
@@ -134,10 +121,10 @@ extension ListController {
       return
     }
     let back = UserEdit<SectionModel, Item>.move(to: origin, base: Snapshot(), result: Snapshot())
-    if connection == nil && isUpdating, case .move(_, _, let result) = edit {
+    if list.connection == nil && list.isUpdating, case .move(_, _, let result) = edit {
       // The controller owns its data and a transaction in flight targets a
       // snapshot without the move: the move joins the snapshot after it.
-      apply(result)
+      list.apply(edited: result)
     }
     let outcome = writeBack(edit, deferringCorrection: true)
     guard outcome.written else { return }
@@ -148,44 +135,75 @@ extension ListController {
     if let reorder {
       didReorder(reorder)
     } else {
-      userEdits.hooks.didUserMoveItem?(item, source, destination)
+      state.hooks.didUserMoveItem?(item, source, destination)
     }
+  }
+
+  /// What ListController's public `userMoveItem` does (documented there).
+  @discardableResult
+  func userMoveItem(withID id: Item.ID, to destination: ItemPath) throws(SnapshotError)
+    -> Bool
+  {
+    let latest = list.latest
+    guard let from = latest.path(of: id) else {
+      throw .unknownItemIDs([String(reflecting: id)])
+    }
+    var moved = latest
+    try moved.moveItem(from: from, to: destination)
+    guard let shown = list.shown.path(of: id), canMoveItem(at: shown),
+      targetPath(forMovingItemAt: shown, to: destination) == destination
+    else { return false }
+    guard from != destination else { return true }
+    let item = latest[from]
+    let reorder = UserReorder(
+      initial: latest, final: moved, moves: [.init(item: item, from: from, to: destination)])
+    willReorder(reorder)
+    let edit = UserEdit<SectionModel, Item>.move(
+      to: moved.placement(at: destination), base: latest, result: moved)
+    let back = UserEdit<SectionModel, Item>.move(
+      to: latest.placement(at: from), base: Snapshot(), result: Snapshot())
+    let outcome = perform(edit)
+    guard outcome.written else { return false }
+    let serial = record(
+      EditHistory.Step(name: stepName("Move", [item]), redo: edit.stripped, undo: back))
+    watch(outcome.saving, of: edit, step: serial)
+    didReorder(reorder)
+    return true
   }
 
   /// The host's move callback returns: a transaction queued meanwhile
   /// starts on the next turn.
   private func endHostMove() {
-    userEdits.hostMoveDepth -= 1
-    guard userEdits.hostMoveDepth == 0, transactions.pending != nil else { return }
-    Task { @MainActor in self.startNextTransaction() }
+    state.hostMoveDepth -= 1
+    if state.hostMoveDepth == 0 { list.hostMoveEnded() }
   }
 
   /// Tells the app's move hooks, one move at a time, and the list's
   /// adapters, that `reorder` is about to land.
   func willReorder(_ reorder: UserReorder<SectionModel, Item>) {
-    if let hook = userEdits.hooks.willUserMoveItem {
+    if let hook = state.hooks.willUserMoveItem {
       for move in reorder.moves { hook(move.item, move.from, move.to) }
     }
-    userEdits.hooks.willUserReorder?(reorder)
+    state.hooks.willUserReorder?(reorder)
   }
 
   /// Tells them that `reorder` landed.
   func didReorder(_ reorder: UserReorder<SectionModel, Item>) {
-    if let hook = userEdits.hooks.didUserMoveItem {
+    if let hook = state.hooks.didUserMoveItem {
       for move in reorder.moves { hook(move.item, move.from, move.to) }
     }
-    userEdits.hooks.didUserReorder?(reorder)
+    state.hooks.didUserReorder?(reorder)
   }
 
   /// Puts a row whose move was refused back: to the source's snapshot, or,
   /// owning the data, to `origin` in the latest snapshot.
   private func moveBack(_ origin: UserEdit<SectionModel, Item>.Placement?) {
-    if let source = connection?.source {
-      apply(userEdits.visible(source.snapshot))
+    if let source = list.connection?.source {
+      list.apply(edited: state.visible(source.snapshot))
     } else if let origin {
-      var next = latestSnapshot
+      var next = list.latest
       try? next.apply(.move(to: origin, base: next, result: next))
-      apply(next)
+      list.apply(edited: next)
     }
   }
 
@@ -195,28 +213,19 @@ extension ListController {
   /// the answer allows.
   private func userMay(
     at path: ItemPath, override: (@MainActor (Item, ItemPath) -> Bool)?,
-    presenter answer: (PresenterEntry<Cell>, Any) -> Bool
+    presenter edit: PresenterEdit
   ) -> Bool {
-    guard let item = _snapshot.item(at: path) else { return false }
-    let allowed: Bool
-    if let override {
-      allowed = override(item, path)
-    } else if let presenters, case let model = Self.model(of: item),
-      let resolved = Self.resolved(model, in: presenters)
-    {
-      allowed = answer(resolved.entry, model)
-    } else {
-      allowed = false
-    }
+    guard let item = list.shown.item(at: path) else { return false }
+    let allowed = override?(item, path) ?? list.presenterAllows(edit, of: item)
     return allowed && sourceKeepsEdits()
   }
 
   /// Whether edits the controller adopts stay: it owns its data, or the
   /// source it follows writes them (a read-only one is reported once).
   private func sourceKeepsEdits() -> Bool {
-    guard let connection else { return true }
+    guard let connection = list.connection else { return true }
     guard let writable = connection.writer else {
-      userEdits.readOnlySource.report(
+      state.readOnlySource.report(
         "rows cannot move or be deleted: the list's source \(connection.sourceType) "
           + "cannot write them back (it is not a WritableSource)")
       return false
@@ -227,6 +236,6 @@ extension ListController {
   /// The name of an undo step: ``editName``'s, else ``strings``' ("Move
   /// Item", "Delete 3 Items").
   func stepName(_ verb: String, _ items: [Item]) -> String {
-    userEdits.name(verb, items, strings: strings)
+    state.name(verb, items, strings: list.strings)
   }
 }

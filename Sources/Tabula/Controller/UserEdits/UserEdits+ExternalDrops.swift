@@ -5,16 +5,12 @@
 // reported and announced. UIKit's UICollectionViewDropPlaceholder, for any
 // host and data source.
 
-extension ListController {
-  /// What a drop of `count` items from outside at `destination` would do:
-  /// a copy between rows when the list makes placeholders for such drops
-  /// (``dropPlaceholder``), else ``ListDropProposal/Operation/cancel``; a
-  /// destination outside the list, or onto a row, and any in an outline
-  /// (whose rows are its tree's), is forbidden.
-  public func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
+extension UserEdits {
+  /// What ListController's public `dropProposal` does (documented there).
+  func dropProposal(forExternalItemCount count: Int, at destination: ListDropDestination)
     -> ListDropProposal
   {
-    guard userEdits.hooks.dropPlaceholder != nil, count > 0 else {
+    guard state.hooks.dropPlaceholder != nil, count > 0 else {
       return ListDropProposal(.cancel)
     }
     // An outline's rows are its tree's: items dropped from outside have no
@@ -25,52 +21,25 @@ extension ListController {
     return ListDropProposal(.copy, destination: destination)
   }
 
-  /// Inserts `count` items dropped from outside the list just before the
-  /// row at `path` (of the list as it shows; an `item` equal to the
-  /// section's count is its end): ``dropPlaceholder``'s rows show there at
-  /// once, and `load` then makes the items.
-  ///
-  /// - Owning its data, the list holds the placeholders as rows, and the
-  ///   loaded items replace them in one animated change: one undo step
-  ///   ("Add 2 Items").
-  /// - Following a source, the placeholders are the list's own, kept where
-  ///   their neighbours put them through every snapshot the source
-  ///   publishes. The loaded items the source's snapshot does not hold yet
-  ///   are written to it where the placeholders were, as one user edit
-  ///   (a ``WritableSource`` that inserts, as ``StaticSource`` does; one
-  ///   undo step). A load that stores its items itself (a database list's
-  ///   rows, inserted with SQL) returns once the source shows them (wait
-  ///   for it to be idle): nothing more is written.
-  ///
-  /// Several drops may load at once. A drop that cannot be shown (its
-  /// placeholders' ids are taken, or an update applied meanwhile removed
-  /// its section: ``ListDropError``) is declined: nothing shows, `load` is
-  /// not called, and it is reported and announced as a failed load is.
-  /// When `load` throws, the placeholders go, the error goes to
-  /// ``didFailToLoadDrop`` (else ``TabulaLog``), and the failure is
-  /// announced (``ListAnnouncement/dropFailed(count:message:)``). The task
-  /// returned ends with whether the items came.
-  ///
-  /// - Precondition: ``dropPlaceholder`` is set, `count` > 0, and `path`
-  ///   is an insertion point of the list (else this traps naming the valid
-  ///   range). A host's drop is checked by
-  ///   ``dropProposal(forExternalItemCount:at:)`` before it gets here.
+  /// What ListController's public `insertDroppedItems` does (documented there).
   @discardableResult
-  public func insertDroppedItems(
+  func insertDroppedItems(
     count: Int, at path: ItemPath, load: @escaping @MainActor () async throws -> [Item]
   ) -> Task<Bool, Never> {
-    guard let makePlaceholder = userEdits.hooks.dropPlaceholder else {
+    guard let makePlaceholder = state.hooks.dropPlaceholder else {
       preconditionFailure("a drop from outside needs dropPlaceholder")
     }
     precondition(count > 0, "a drop of \(count) items")
     guard insertionRange(contains: path) else {
-      let counts = (0..<_snapshot.numberOfSections).map { _snapshot.numberOfItems(inSectionAt: $0) }
+      let counts = (0..<list.shown.numberOfSections).map {
+        list.shown.numberOfItems(inSectionAt: $0)
+      }
       preconditionFailure(
         "a drop at \(path), outside the list: sections 0..<\(counts.count) with "
           + "\(counts) items (an item up to the section's count)")
     }
-    let shown = _snapshot
-    let placeholders = userEdits.makePlaceholders(count, makePlaceholder)
+    let shown = list.shown
+    let placeholders = state.makePlaceholders(count, makePlaceholder)
     let section = shown.sections[path.section].id
     let rows = shown.numberOfItems(inSectionAt: path.section)
     func id(_ item: Int) -> Item.ID { shown[ItemPath(section: path.section, item: item)].id }
@@ -81,29 +50,29 @@ extension ListController {
         item: placeholder, section: section, before: before,
         after: offset == 0 ? after : placeholders[offset - 1].id, index: path.item + offset)
     }
-    if let source = connection?.source {
+    if let source = list.connection?.source {
       let data = source.snapshot
       if let refusal = Self.placeholderRefusal(
         placeholders, taken: { data.contains(itemWithID: $0) || shown.contains(itemWithID: $0) },
-        elsewhere: userEdits.placeholderIDs)
+        elsewhere: state.placeholderIDs)
         ?? (data.contains(sectionWithID: section)
           ? nil : .sectionRemoved(String(reflecting: section)))
       {
         return declineDrop(refusal, count: count)
       }
-      let drop = userEdits.addDrop(placements)
-      apply(userEdits.visible(data))
-      return Task { @MainActor in
+      let drop = state.addDrop(placements)
+      list.apply(edited: state.visible(data))
+      return task {
         let items: [Item]
         do {
           items = try await load()
         } catch {
-          self.userEdits.removeDrop(drop)
+          self.state.removeDrop(drop)
           self.refreshFromSource()
           self.dropFailed(error, count: count)
           return false
         }
-        self.userEdits.removeDrop(drop)
+        self.state.removeDrop(drop)
         // Items the source shows already (the load stored them) stay where
         // it has them; the others are written where the placeholders were.
         let missing = items.filter { !source.snapshot.contains(itemWithID: $0.id) }
@@ -116,7 +85,7 @@ extension ListController {
         let outcome = self.writeBack([edit])
         self.refreshFromSource()
         guard outcome.written else {
-          self.announce(.dropFailed(count: count, message: self.strings.dropNotKept))
+          self.list.announce(.dropFailed(count: count, message: self.list.strings.dropNotKept))
           return false
         }
         let serial = self.record(
@@ -129,7 +98,7 @@ extension ListController {
     // Placed by their neighbours on screen, into the data as it will be:
     // an update on its way may have moved those rows, or removed the
     // section.
-    var next = latestSnapshot
+    var next = list.latest
     let latest = next
     if let refusal = Self.placeholderRefusal(
       placeholders, taken: { latest.contains(itemWithID: $0) || shown.contains(itemWithID: $0) },
@@ -142,11 +111,11 @@ extension ListController {
     else {
       return declineDrop(.sectionRemoved(String(reflecting: section)), count: count)
     }
-    apply(next)
-    return Task { @MainActor in
+    list.apply(edited: next)
+    return task {
       let result: Result<[Item], any Error>
       do { result = .success(try await load()) } catch { result = .failure(error) }
-      var next = self.latestSnapshot
+      var next = self.list.latest
       let present = placeholders.map(\.id).filter { next.contains(itemWithID: $0) }
       // Where the topmost placeholder still shown is (no other of the
       // drop's is above it in its section, so the path still holds once
@@ -155,7 +124,7 @@ extension ListController {
       try? next.deleteItems(present)
       switch result {
       case .failure(let error):
-        self.apply(next, completion: nil)
+        self.list.apply(edited: next)
         self.dropFailed(error, count: count)
         return false
       case .success(let items):
@@ -178,11 +147,11 @@ extension ListController {
         do {
           try next.apply(edit)
         } catch {
-          self.apply(next, completion: nil)
+          self.list.apply(edited: next)
           self.dropFailed(error, count: count)
           return false
         }
-        self.apply(next, completion: nil)
+        self.list.apply(edited: next)
         if !items.isEmpty {
           _ = self.record(
             EditHistory.Step(
@@ -191,25 +160,6 @@ extension ListController {
         return true
       }
     }
-  }
-
-  /// Makes the placeholder rows of drops from outside: what a loading row
-  /// of the list's item type is (a case of an enum of rows, a row with an
-  /// id of its own), given a number no other placeholder of the list gets
-  /// (0, 1, 2... across every drop), so that an id made of it
-  /// (`Chore(id: -1 - number)`) is unique while several drops load. The
-  /// list takes such drops only when it is set.
-  public var dropPlaceholder: (@MainActor (_ number: Int) -> Item)? {
-    get { userEdits.hooks.dropPlaceholder }
-    set { userEdits.hooks.dropPlaceholder = newValue }
-  }
-
-  /// Hears a drop from outside whose items failed to load (its
-  /// placeholders are gone): the error and the number of items. Without
-  /// it, the failure goes to ``TabulaLog``.
-  public var didFailToLoadDrop: (@MainActor (_ error: any Error, _ count: Int) -> Void)? {
-    get { userEdits.hooks.didFailToLoadDrop }
-    set { userEdits.hooks.didFailToLoadDrop = newValue }
   }
 
   /// Placements of `items` where `placeholders` (a drop's) were: each
@@ -228,16 +178,16 @@ extension ListController {
 
   /// Whether `path` is a place an item can be inserted at.
   private func insertionRange(contains path: ItemPath) -> Bool {
-    path.section >= 0 && path.section < _snapshot.numberOfSections && path.item >= 0
-      && path.item <= _snapshot.numberOfItems(inSectionAt: path.section)
+    path.section >= 0 && path.section < list.shown.numberOfSections && path.item >= 0
+      && path.item <= list.shown.numberOfItems(inSectionAt: path.section)
   }
 
   /// Shows the connected source's snapshot with the drops' placeholders.
   private func refreshFromSource() {
-    guard let source = connection?.source else {
+    guard let source = list.connection?.source else {
       return
     }
-    apply(userEdits.visible(source.snapshot))
+    list.apply(edited: state.visible(source.snapshot))
   }
 
   /// The drop is not taken: nothing shows, and the refusal is reported and
@@ -265,31 +215,14 @@ extension ListController {
 
   /// Reports and announces a drop whose items did not come.
   private func dropFailed(_ error: any Error, count: Int) {
-    if let didFailToLoadDrop = userEdits.hooks.didFailToLoadDrop {
+    if let didFailToLoadDrop = state.hooks.didFailToLoadDrop {
       didFailToLoadDrop(error, count)
     } else {
       TabulaLog.note("a drop of \(count) items failed to load: \(error)")
     }
     // A declined drop is worded for the user; a failed load says what the
     // app's error says.
-    let message = error is ListDropError ? strings.dropDeclined : "\(error)"
-    announce(.dropFailed(count: count, message: message))
-  }
-}
-
-extension ListController {
-  /// Makes items of what a host's drop from outside carries (UIKit's
-  /// `NSItemProvider`s): what a host's drop loads with placeholder rows
-  /// (see ``insertDroppedItems(count:at:load:)``). The glue of each host
-  /// offers it typed.
-  package var loadDroppedPayloads: (@MainActor (_ payloads: [AnyObject]) async throws -> [Item])? {
-    get { userEdits.hooks.loadDroppedItems }
-    set { userEdits.hooks.loadDroppedItems = newValue }
-  }
-
-  /// Describes a row dragged out of the list (UIKit: an `NSItemProvider`).
-  package var dragPayloadOfItem: (@MainActor (_ item: Item) -> AnyObject?)? {
-    get { userEdits.hooks.dragPayload }
-    set { userEdits.hooks.dragPayload = newValue }
+    let message = error is ListDropError ? list.strings.dropDeclined : "\(error)"
+    list.announce(.dropFailed(count: count, message: message))
   }
 }

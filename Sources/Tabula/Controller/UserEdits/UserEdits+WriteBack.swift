@@ -2,13 +2,12 @@
 // or later; a failure is reported, its undo step dropped, and the list goes
 // back to the source's snapshot.
 
-extension ListController {
-  /// Returns once every user edit written so far is saved (or failed, and
-  /// was reported): a database list saves off the main actor.
-  public func waitUntilWritten() async {
-    while let writing = userEdits.lastWrite {
+extension UserEdits {
+  /// What ListController's public `waitUntilWritten` does (documented there).
+  func waitUntilWritten() async {
+    while let writing = state.lastWrite {
       await writing.value
-      if userEdits.lastWrite == writing { userEdits.lastWrite = nil }
+      if state.lastWrite == writing { state.lastWrite = nil }
     }
   }
 
@@ -33,23 +32,23 @@ extension ListController {
   /// Shows `edits` and writes them back as one (see ``perform(_:)``): all
   /// or none.
   func perform(_ edits: [UserEdit<SectionModel, Item>]) -> WriteOutcome {
-    for case .delete(let items) in edits where _host?.isAnnouncing == true {
-      userEdits.deletedByUser.formUnion(items.map(\.id))
+    for case .delete(let items) in edits where list.isAnnouncing {
+      state.deletedByUser.formUnion(items.map(\.id))
     }
-    guard connection != nil else {
-      var next = latestSnapshot
+    guard list.connection != nil else {
+      var next = list.latest
       do {
         for edit in edits { try next.apply(edit) }
       } catch {
         report(error, for: edits)
         return WriteOutcome(written: false)
       }
-      apply(next)
+      list.apply(edited: next)
       return WriteOutcome(written: true)
     }
     let outcome = writeBack(edits)
-    if outcome.written, let source = connection?.source {
-      apply(userEdits.visible(source.snapshot))
+    if outcome.written, let source = list.connection?.source {
+      list.apply(edited: state.visible(source.snapshot))
     }
     return outcome
   }
@@ -67,7 +66,7 @@ extension ListController {
   func writeBack(_ edits: [UserEdit<SectionModel, Item>], deferringCorrection: Bool = false)
     -> WriteOutcome
   {
-    guard let connection else { return WriteOutcome(written: true) }
+    guard let connection = list.connection else { return WriteOutcome(written: true) }
     guard let writable = connection.writer else {
       report(UserEditError.readOnlySource("\(connection.sourceType)"), for: edits)
       correct(deferring: deferringCorrection)
@@ -88,12 +87,12 @@ extension ListController {
   /// then.
   private func correct(deferring: Bool) {
     guard deferring else {
-      if let source = connection?.source {
-        apply(userEdits.visible(source.snapshot))
+      if let source = list.connection?.source {
+        list.apply(edited: state.visible(source.snapshot))
       }
       return
     }
-    Task { @MainActor in self.correct(deferring: false) }
+    task { self.correct(deferring: false) }
   }
 
   /// Follows the saving of an edit the source took: if it fails, the error
@@ -108,15 +107,15 @@ extension ListController {
   func watch(_ saving: Task<Void, any Error>?, of edits: [UserEdit<SectionModel, Item>], step: Int)
   {
     guard let saving else { return }
-    let previous = userEdits.lastWrite
-    userEdits.lastWrite = Task { @MainActor [weak self] in
+    let previous = state.lastWrite
+    state.lastWrite = Task { @MainActor [weak self] in
       await previous?.value
       do {
         try await saving.value
       } catch {
         guard let self else { return }
         self.report(error, for: edits)
-        if self.userEdits.history.remove(serial: step) { self.historyChanged() }
+        if self.state.history.remove(serial: step) { self.historyChanged() }
         self.correct(deferring: false)
       }
     }
@@ -127,7 +126,7 @@ extension ListController {
   /// ``TabulaLog/note(_:)``.
   func report(_ error: any Error, for edits: [UserEdit<SectionModel, Item>]) {
     guard let first = edits.first else { return }
-    if let didFailToWrite = userEdits.hooks.didFailToWrite {
+    if let didFailToWrite = state.hooks.didFailToWrite {
       didFailToWrite(error, first)
     } else {
       let ids = edits.flatMap(\.items).map { "\($0.id)" }

@@ -4,7 +4,7 @@
 // ends: the row comes back, animated, if it throws, or shows as the source
 // says if it succeeds without removing it.
 
-extension ListController {
+extension UserEdits {
   /// The swipe actions of the item at `path` on `edge`: its presenter's
   /// (``Presenter/trailingSwipeActions(for:)``), with ``SwipeAction/delete(title:symbolName:)``
   /// only if the row can be deleted (``canDeleteItem(at:)``); a row the
@@ -13,49 +13,41 @@ extension ListController {
   /// that a list cell's delete control, which shows the trailing actions,
   /// always has one.
   func swipeActions(forItemAt path: ItemPath, edge: SwipeEdge) -> [SwipeAction] {
-    guard let item = _snapshot.item(at: path) else { return [] }
-    var actions: [SwipeAction] = []
-    if let presenters, case let model = Self.model(of: item),
-      let resolved = Self.resolved(model, in: presenters)
-    {
-      actions = resolved.entry.editing.swipeActions(model, edge)
-    }
+    guard let item = list.shown.item(at: path) else { return [] }
+    var actions = list.presenterSwipeActions(of: item, edge: edge)
     let deletable = canDeleteItem(at: path)
     actions.removeAll { $0.isDelete && !deletable }
     if edge == .trailing, deletable, !actions.contains(where: \.isDelete) {
-      actions.append(.delete(title: strings.delete))
+      actions.append(.delete(title: list.strings.delete))
     }
     return actions
   }
 
   /// Performs `action` on the item at `path` (of the list on screen).
   func performSwipeAction(_ action: SwipeAction, forItemAt path: ItemPath) {
-    guard let item = _snapshot.item(at: path) else { _outOfRange(path) }
+    guard let item = list.shown.item(at: path) else { list.shown._outOfRange(path) }
     guard let handler = action.handler else {
       userDeleteItems(at: [path])
       return
     }
-    Task {
+    task {
       await self.runAction(handler, removing: action.removesRow ? item : nil, title: action.title)
     }
   }
 
-  /// Runs a row action's handler (a swipe action's, a context menu's);
-  /// with `item`, the row is hidden meanwhile and comes back, animated, if
-  /// the handler throws (reported to ``didFailSwipeAction``, else
-  /// ``TabulaLog``). Returns whether it succeeded.
+  /// What ListController's public `runAction` does (documented there).
   @discardableResult
-  public func runAction(
+  func runAction(
     _ handler: @MainActor () async throws -> Void, removing item: Item?, title: String
   ) async -> Bool {
     if let item {
-      var next = latestSnapshot
+      var next = list.latest
       let placement = next.path(of: item.id).map { next.placement(at: $0) }
-      userEdits.hide(item.id, placement: placement)
-      if _host?.isAnnouncing == true { userEdits.deletedByUser.insert(item.id) }
+      state.hide(item.id, placement: placement)
+      if list.isAnnouncing { state.deletedByUser.insert(item.id) }
       if placement != nil {
         _trapping { () throws(SnapshotError) in try next.deleteItems([item.id]) }
-        apply(next, completion: nil)
+        list.apply(edited: next)
       }
     }
     var failure: (any Error)?
@@ -65,19 +57,19 @@ extension ListController {
       failure = error
     }
     if let item {
-      let placement = userEdits.unhide(item.id)
+      let placement = state.unhide(item.id)
       // What the source says now (the row, unless the handler removed it
       // from the data), or, owning the data, the row back where it was.
-      if let source = connection?.source {
-        apply(userEdits.visible(source.snapshot), completion: nil)
+      if let source = list.connection?.source {
+        list.apply(edited: state.visible(source.snapshot))
       } else if failure != nil, let placement {
-        var next = latestSnapshot
+        var next = list.latest
         try? next.apply(.insert(items: [placement]))
-        apply(next, completion: nil)
+        list.apply(edited: next)
       }
     }
     if let failure {
-      if let didFailSwipeAction = userEdits.hooks.didFailSwipeAction {
+      if let didFailSwipeAction = state.hooks.didFailSwipeAction {
         didFailSwipeAction(failure, title)
       } else {
         TabulaLog.note("the swipe action \(title) failed: \(failure)")
