@@ -54,7 +54,7 @@ extension FetchedList {
           crossing = true
         }
         unsettled.formUnion([source, section])
-        try moved.apply(.move(to: placement, base: moved, result: moved))
+        try moved.apply(.move(to: placement))
       }
       // The list's own rows around the block, as it shows now.
       let ids = Set(block.map(\.item.id))

@@ -116,8 +116,9 @@ extension FetchedList {
     let editor = try state.get()
     let shown = content ?? Snapshot()
     switch edit {
-    case .move(let placement, let base, let result):
-      return try writeMove(placement, base: base, result: result, shown: shown, editor: editor)
+    case .move(let placement, _, _):
+      return try writeMove(
+        placement, seen: edit.moveSnapshots, shown: shown, editor: editor)
     case .delete(let items):
       return try writeDelete(items, shown: shown, editor: editor)
     case .insert(let placements):
@@ -132,8 +133,9 @@ extension FetchedList {
   }
 
   private func writeMove(
-    _ placement: UserEdit<SectionInfo, Item>.Placement, base: Snapshot<SectionInfo, Item>,
-    result: Snapshot<SectionInfo, Item>, shown: Snapshot<SectionInfo, Item>,
+    _ placement: UserEdit<SectionInfo, Item>.Placement,
+    seen: (base: Snapshot<SectionInfo, Item>, result: Snapshot<SectionInfo, Item>)?,
+    shown: Snapshot<SectionInfo, Item>,
     editor: FetchedEditor<Item.ID>
   ) throws -> Task<Void, any Error> {
     let item = placement.item.id
@@ -153,21 +155,19 @@ extension FetchedList {
     if crossing && editor.settings.sectionColumn == nil {
       throw FetchedEditingError.cannotMoveAcrossSections(from: source, to: section)
     }
-    let (previous, next) = Self.neighbours(of: placement, in: result, among: shown)
+    let (previous, next) = Self.neighbours(of: placement, in: seen?.result, among: shown)
     // The section left, and the one entered, may have new first rows.
     unsettled.formUnion([source, section])
     // Shown at once. When the list showed exactly what the user moved
     // (loaded, no willApply), the controller's result is taken as is: its
     // echo costs the controller nothing.
-    if state == .loaded, willApply == nil, base.isIdentical(to: snapshot) {
-      content = result
+    if state == .loaded, willApply == nil, let seen, seen.base.isIdentical(to: snapshot) {
+      content = seen.result
       publish()
     } else {
       showRows {
         try $0.apply(
-          .move(
-            to: .init(item: placement.item, section: section, before: next, after: previous),
-            base: $0, result: $0))
+          .move(to: .init(item: placement.item, section: section, before: next, after: previous)))
       }
     }
     let ordering = request.ordering
@@ -194,14 +194,14 @@ extension FetchedList {
   /// `shown` (the list's content) has, skipping rows ``willApply`` added;
   /// without that view (an undo), its placement's neighbours.
   private static func neighbours(
-    of placement: UserEdit<SectionInfo, Item>.Placement, in result: Snapshot<SectionInfo, Item>,
+    of placement: UserEdit<SectionInfo, Item>.Placement, in result: Snapshot<SectionInfo, Item>?,
     among shown: Snapshot<SectionInfo, Item>
   ) -> (previous: Item.ID?, next: Item.ID?) {
     guard let section = shown.sectionIndex(of: placement.section) else { return (nil, nil) }
     func own(_ id: Item.ID) -> Bool {
       id != placement.item.id && shown.sectionIndex(ofItem: id) == section
     }
-    if let path = result.path(of: placement.item.id),
+    if let result, let path = result.path(of: placement.item.id),
       result.sections[path.section].id == placement.section
     {
       // The neighbours by path, not by copying the section.
@@ -213,7 +213,7 @@ extension FetchedList {
       )
     }
     var moved = shown
-    guard (try? moved.apply(.move(to: placement, base: shown, result: shown))) != nil,
+    guard (try? moved.apply(.move(to: placement))) != nil,
       let path = moved.path(of: placement.item.id)
     else { return (nil, nil) }
     let count = moved.numberOfItems(inSectionAt: path.section)

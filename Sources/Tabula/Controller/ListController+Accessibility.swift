@@ -21,7 +21,7 @@ extension ListController {
   /// "collapsed" (``strings``) for an outline's folder, else `nil`.
   public func accessibilityValue(forItemAt path: ItemPath) -> String? {
     guard let item = _snapshot.item(at: path),
-      let position = (item as? any _OutlinePresentable)?._outlinePosition, position.hasChildren
+      let position = OutlinePosition(of: item), position.hasChildren
     else { return nil }
     return position.isExpanded ? strings.accessibility.expanded : strings.accessibility.collapsed
   }

@@ -176,7 +176,7 @@ extension CollapsingSource: WritableSource {
     _ placement: UserEdit<SectionModel, Item>.Placement, in base: Snapshot<SectionModel, Item>
   ) throws(SnapshotError) -> UserEdit<SectionModel, Item> {
     var result = base
-    try result.apply(.move(to: placement, base: base, result: base))
+    try result.apply(.move(to: placement))
     return .move(to: placement, base: base, result: result)
   }
 

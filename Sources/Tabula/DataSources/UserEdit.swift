@@ -57,11 +57,32 @@ public enum UserEdit<SectionModel: Diffable, Item: Diffable>: Sendable {
     }
   }
 
+  /// A move known by its placement alone, without the lists before and
+  /// after it: an undo's move, a step of the history, each row of a drop
+  /// of several. A source places the item by `placement`;
+  /// ``moveSnapshots`` is `nil`.
+  public static func move(to placement: Placement) -> UserEdit {
+    // No list is written as an empty one (see `moveSnapshots`).
+    .move(to: placement, base: Snapshot(), result: Snapshot())
+  }
+
+  /// The list before and after a move, when the edit carries them (a move
+  /// the user made on screen: a source whose snapshot is `base` itself
+  /// may take `result`); `nil` for a move known by its placement alone
+  /// (``move(to:)``) and for other edits.
+  public var moveSnapshots:
+    (base: Snapshot<SectionModel, Item>, result: Snapshot<SectionModel, Item>)?
+  {
+    // A move's list holds the item it moves: an empty one is no list.
+    guard case .move(_, let base, let result) = self, base.numberOfItems > 0 else { return nil }
+    return (base, result)
+  }
+
   /// The edit without the snapshots a move carries (kept in a history,
   /// they would hold whole lists alive).
   public var stripped: UserEdit {
     guard case .move(let placement, _, _) = self else { return self }
-    return .move(to: placement, base: Snapshot(), result: Snapshot())
+    return .move(to: placement)
   }
 
   /// How many items the edit touches.

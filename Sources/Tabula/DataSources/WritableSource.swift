@@ -49,12 +49,11 @@ extension Snapshot {
   /// - Complexity: O(d) for the d rows between it and its siblings and
   ///   parent.
   private func outlinePlacement(at path: ItemPath) -> UserEdit<SectionModel, Item>.Placement? {
-    guard let row = self[path] as? any _OutlinePresentable else { return nil }
-    let depth = row._outlinePosition.depth
+    guard let depth = OutlinePosition(of: self[path])?.depth else { return nil }
     let count = numberOfItems(inSectionAt: path.section)
     func at(_ item: Int) -> (id: Item.ID, depth: Int) {
       let item = self[ItemPath(section: path.section, item: item)]
-      return (item.id, (item as? any _OutlinePresentable)?._outlinePosition.depth ?? 0)
+      return (item.id, OutlinePosition(of: item)?.depth ?? 0)
     }
     var parent: Item.ID?
     var previous: Item.ID?
@@ -214,7 +213,7 @@ extension StaticSource: WritableSource {
   ///   longer has (another edit removed it); the snapshot is then unchanged.
   @discardableResult
   public func write(_ edit: UserEdit<SectionModel, Item>) throws -> Task<Void, any Error>? {
-    if case .move(_, let base, let result) = edit, base.isIdentical(to: snapshot) {
+    if let (base, result) = edit.moveSnapshots, base.isIdentical(to: snapshot) {
       setSnapshot(result)
       return nil
     }

@@ -45,5 +45,18 @@ extension OutlineRow: _OutlinePresentable {
   var _outlinePosition: OutlinePosition { position }
 }
 
+extension OutlinePosition {
+  /// The position of `row` in its outline when it is an outline's row (an
+  /// ``OutlineRow``); `nil` for a row of a flat list. The one place that
+  /// asks whether a row is an outline's.
+  init?(of row: some Any) {
+    guard let row = row as? any _OutlinePresentable else { return nil }
+    self = row._outlinePosition
+  }
+
+  /// Whether rows of `type` are an outline's (``OutlineRow``s).
+  static func areOutlineRows(_ type: Any.Type) -> Bool { type is any _OutlinePresentable.Type }
+}
+
 extension OutlineRow: Equatable where Item: Equatable {}
 extension OutlineRow: Hashable where Item: Hashable {}

@@ -259,3 +259,30 @@ struct UserEditsTests {
     #expect(list.applied.last.map { $0.items(inSectionAt: 0).map(\.id) } == [1, 2, 5, 4])
   }
 }
+
+@MainActor
+@Suite("UserEdit: a move carries the lists it was made on, or says it has none")
+struct UserEditMoveSnapshotsTests {
+  @Test("moveSnapshots is nil for a move by placement alone, a stripped move and other edits")
+  func explicitNone() throws {
+    let shown = try twoSections()
+    var moved = shown
+    try moved.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 3))
+    let placement = moved.placement(at: ItemPath(section: 0, item: 3))
+    let seen = UserEdit.move(to: placement, base: shown, result: moved)
+    let snapshots = try #require(seen.moveSnapshots)
+    #expect(snapshots.base.isIdentical(to: shown) && snapshots.result.isIdentical(to: moved))
+    #expect(seen.stripped.moveSnapshots == nil)
+    #expect(UserEdit<SectionInfo, TestItem>.move(to: placement).moveSnapshots == nil)
+    #expect(UserEdit<SectionInfo, TestItem>.delete(items: [TestItem(id: 1)]).moveSnapshots == nil)
+
+    // A source takes the result of a move made on its own snapshot, and
+    // places a move by placement alone by its neighbours.
+    let source = StaticSource(shown)
+    try source.write(seen)
+    #expect(source.snapshot.isIdentical(to: moved))
+    let back = StaticSource(shown)
+    try back.write(.move(to: placement))
+    #expect(back.snapshot.items(inSectionAt: 0).map(\.id) == [2, 3, 4, 1])
+  }
+}

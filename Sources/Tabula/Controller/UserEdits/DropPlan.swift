@@ -21,7 +21,7 @@ struct DropPlan<SectionModel: Diffable, Item: Diffable> {
     in shown: Snapshot<SectionModel, Item>, outline: Bool
   ) {
     func depth(_ path: ItemPath) -> Int {
-      (shown[path] as? any _OutlinePresentable)?._outlinePosition.depth ?? 0
+      OutlinePosition(of: shown[path])?.depth ?? 0
     }
     // The moving rows, and in an outline the rows their folders bring.
     var items: [Item] = []
@@ -85,7 +85,7 @@ struct DropPlan<SectionModel: Diffable, Item: Diffable> {
       }
       let abovePath = ItemPath(section: target.section, item: above)
       let aboveDepth = depth(abovePath)
-      let abovePosition = (row(above) as? any _OutlinePresentable)?._outlinePosition
+      let abovePosition = OutlinePosition(of: row(above))
       let siblingDepth: Int
       if abovePosition?.isExpanded == true {
         // The first child of the open folder above.

@@ -161,7 +161,7 @@ struct UserEditState<SectionModel: Diffable, Item: Diffable> {
     placement.after = (0..<destination.item).reversed().lazy.map(id(at:)).first(where: inSection)
     placement.index = nil
     var result = latest
-    guard (try? result.apply(.move(to: placement, base: latest, result: latest))) != nil else {
+    guard (try? result.apply(.move(to: placement))) != nil else {
       return nil
     }
     return .move(to: placement, base: latest, result: result)

@@ -26,7 +26,7 @@ extension UserEdits {
     guard !moving.isEmpty else { return false }
     let placements = plan.placements(for: moving)
     let edits = placements.map {
-      UserEdit<SectionModel, Item>.move(to: $0, base: Snapshot(), result: Snapshot())
+      UserEdit<SectionModel, Item>.move(to: $0)
     }
     // Back, last first: a row's old successor, if it moved too, is back
     // before it. Its predecessor is not (a section's last row goes back to
@@ -35,7 +35,7 @@ extension UserEdits {
     let origins = moving.compactMap { latest.path(of: $0.id) }.sorted().map { path in
       var placement = latest.placement(at: path)
       if let after = placement.after, ids.contains(after) { placement.after = nil }
-      return UserEdit<SectionModel, Item>.move(to: placement, base: Snapshot(), result: Snapshot())
+      return UserEdit<SectionModel, Item>.move(to: placement)
     }
     // The moves one after another, as the data has them: what the app's
     // move hooks hear (an outline source places rows by its tree, so its
@@ -97,7 +97,7 @@ extension UserEdits {
     // An outline's rows move with their folders' rows and change parents:
     // only a source that writes its tree moves them (a flat move would
     // leave a folder's rows behind).
-    let isOutline = shown[paths[0]] is any _OutlinePresentable
+    let isOutline = OutlinePosition(of: shown[paths[0]]) != nil
     let writesTree = list.connection?.writesTree ?? false
     if (isOutline && !writesTree) || (destination.isInto && !isOutline) {
       return .failure(.refused)

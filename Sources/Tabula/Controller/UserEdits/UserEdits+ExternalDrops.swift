@@ -16,7 +16,7 @@ extension UserEdits {
     // An outline's rows are its tree's: items dropped from outside have no
     // place in it here.
     guard case .insert(let path) = destination, insertionRange(contains: path),
-      !(Item.self is any _OutlinePresentable.Type)
+      !OutlinePosition.areOutlineRows(Item.self)
     else { return ListDropProposal(.forbidden) }
     return ListDropProposal(.copy, destination: destination)
   }

@@ -120,7 +120,7 @@ extension UserEdits {
       // on its way removes it.
       return
     }
-    let back = UserEdit<SectionModel, Item>.move(to: origin, base: Snapshot(), result: Snapshot())
+    let back = UserEdit<SectionModel, Item>.move(to: origin)
     if list.connection == nil && list.isUpdating, case .move(_, _, let result) = edit {
       // The controller owns its data and a transaction in flight targets a
       // snapshot without the move: the move joins the snapshot after it.
@@ -161,7 +161,7 @@ extension UserEdits {
     let edit = UserEdit<SectionModel, Item>.move(
       to: moved.placement(at: destination), base: latest, result: moved)
     let back = UserEdit<SectionModel, Item>.move(
-      to: latest.placement(at: from), base: Snapshot(), result: Snapshot())
+      to: latest.placement(at: from))
     let outcome = perform(edit)
     guard outcome.written else { return false }
     let serial = record(
@@ -202,7 +202,7 @@ extension UserEdits {
       list.apply(edited: state.visible(source.snapshot))
     } else if let origin {
       var next = list.latest
-      try? next.apply(.move(to: origin, base: next, result: next))
+      try? next.apply(.move(to: origin))
       list.apply(edited: next)
     }
   }
