@@ -77,14 +77,12 @@ extension _LeafDirectory {
   )? {
     let (ordinal, hint) = ids.entry(stored)
     let candidate = ordinals[ordinal]
-    guard candidate.leaf >= 0 else { return nil }
-    let start = Int(candidate.start)
-    if let items = candidate.items, hint < Int(candidate.count), items[hint].id == id {
-      return (start &+ hint, Int(candidate.section))
+    if let items = candidate.items, hint < candidate.count, items[hint].id == id {
+      return (Int(candidate.start) &+ hint, candidate.section)
     }
-    return position(of: id, hash: hash, inLeaf: Int(candidate.leaf)).map {
-      ($0, Int(candidate.section))
-    }
+    let leaf = Int(ordinalLeaves[ordinal])
+    guard leaf >= 0 else { return nil }
+    return position(of: id, hash: hash, inLeaf: leaf).map { ($0, Int(entries[leaf].section)) }
   }
 
   /// The path of the item at position `index`, in a leaf whose first item
@@ -141,9 +139,9 @@ extension _LeafDirectory {
           let candidate = ordinals[stored &>> hintBits]
           let hint = stored & ((1 &<< hintBits) &- 1)
           // An ordinal without a leaf has no items either.
-          guard let items = candidate.items, hint < Int(candidate.count), items[hint].id == id
+          guard let items = candidate.items, hint < candidate.count, items[hint].id == id
           else { return nil }
-          return (Int(candidate.start) &+ hint, Int(candidate.section))
+          return (Int(candidate.start) &+ hint, candidate.section)
         }
         bucket = (bucket &+ 1) & mask
       }

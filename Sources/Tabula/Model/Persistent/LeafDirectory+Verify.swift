@@ -32,18 +32,21 @@ extension _LeafDirectory {
     precondition(sectionStarts == items.starts.array, "directory section starts")
     for (ordinal, label) in baseLabels.enumerated() {
       let candidate = ordinals[ordinal]
-      guard candidate.leaf >= 0 else {
+      let found = Int(ordinalLeaves[ordinal])
+      guard found >= 0 else {
         precondition(leaf(labeled: label) == nil, "directory base ordinal \(ordinal) has no leaf")
+        precondition(candidate.items == nil, "directory base ordinal \(ordinal) without a leaf")
         continue
       }
-      let found = Int(candidate.leaf)
       let entry = entries[found]
       let count = Int(entries[found + 1].start) - Int(entry.start)
       precondition(labels[found] == label, "directory base ordinal \(ordinal) label")
+      guard candidate.items != nil else { continue }
       precondition(candidate.start == entry.start, "directory base ordinal \(ordinal) start")
       precondition(candidate.items == entry.items, "directory base ordinal \(ordinal) items")
-      precondition(candidate.section == entry.section, "directory base ordinal \(ordinal) section")
-      precondition(Int(candidate.count) == count, "directory base ordinal \(ordinal) count")
+      precondition(
+        candidate.section == Int(entry.section), "directory base ordinal \(ordinal) section")
+      precondition(candidate.count == count, "directory base ordinal \(ordinal) count")
     }
     for position in 0..<items.count {
       let found = leaf(containing: position)

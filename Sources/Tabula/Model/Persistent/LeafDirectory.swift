@@ -101,30 +101,57 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
   /// and at most 4 (so a run's offsets fit below ``noBoundary``).
   @usableFromInline let shift: Int
   /// What a lookup through the id index's base needs of the leaf that has
-  /// a base leaf's label now, without reading ``entries``: its index, its
-  /// start, item count and section, and its items (`nil` when it has a
-  /// pending patch); index -1 when no leaf has that label.
+  /// a base leaf's label now, without reading ``entries``: its items, its
+  /// start, its item count and section (16 bytes, so that the ordinals of a
+  /// large list stay in the processor's nearer caches). `items` is `nil`
+  /// when no leaf has that label, the leaf has a pending patch, or its
+  /// section does not fit beside its count (such lookups go through
+  /// ``ordinalLeaves``).
   @usableFromInline
   struct Ordinal {
     @usableFromInline var items: UnsafePointer<Item>?
     @usableFromInline var start: Int32
-    @usableFromInline var leaf: Int32
-    @usableFromInline var count: Int32
-    @usableFromInline var section: Int32
+    /// The item count in the low ``countBits`` bits, the section above.
+    @usableFromInline var countAndSection: UInt32
+
+    /// The bits of ``countAndSection`` that hold the count: a leaf holds
+    /// at most ``_ItemTree/leafCapacity`` items, and one more while it
+    /// splits.
+    @inlinable static var countBits: UInt32 { 6 }
+
+    /// What a leaf that no lookup reads directly has.
+    @inlinable static var none: Ordinal { Ordinal(items: nil, start: 0, countAndSection: 0) }
 
     @inlinable
-    init(items: UnsafePointer<Item>?, start: Int32, leaf: Int32, count: Int32, section: Int32) {
+    init(items: UnsafePointer<Item>?, start: Int32, countAndSection: UInt32) {
       self.items = items
       self.start = start
-      self.leaf = leaf
-      self.count = count
-      self.section = section
+      self.countAndSection = countAndSection
     }
+
+    /// The ordinal of a leaf of `count` items from `start`, its first item
+    /// in `section`: read through `items` when the section fits.
+    @inlinable
+    init(items: UnsafePointer<Item>?, start: Int32, count: Int, section: Int32) {
+      let fits =
+        count < 1 << Self.countBits && UInt32(section) < UInt32.max >> Self.countBits
+      self.init(
+        items: fits ? items : nil, start: start,
+        countAndSection: fits ? UInt32(section) << Self.countBits | UInt32(count) : 0)
+    }
+
+    /// The leaf's item count (0 when ``items`` is `nil`).
+    @inlinable var count: Int { Int(countAndSection & (1 << Self.countBits - 1)) }
+    /// The section of the leaf's first item (when ``items`` is not `nil`).
+    @inlinable var section: Int { Int(countAndSection >> Self.countBits) }
   }
 
   /// For each of the id base's leaf ordinals, the leaf that has its label
   /// now.
   @usableFromInline let ordinals: [Ordinal]
+  /// For each of the id base's leaf ordinals, the index of the leaf that
+  /// has its label now, -1 when none has.
+  @usableFromInline let ordinalLeaves: [Int32]
   /// Every section's start, and the item count last.
   @usableFromInline let sectionStarts: [Int]
 
@@ -197,17 +224,17 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
       }
       runs.append(Run(first: first, second: second, bucket: UInt32(leaf) &<< 5 | mark))
     }
-    var ordinals = [Ordinal](
-      repeating: Ordinal(items: nil, start: 0, leaf: -1, count: 0, section: 0),
-      count: baseLabels.count)
+    var ordinals = [Ordinal](repeating: .none, count: baseLabels.count)
+    var ordinalLeaves = [Int32](repeating: -1, count: baseLabels.count)
     leaf = 0
     for (ordinal, label) in baseLabels.enumerated() {
       while leaf < labels.count && labels[leaf] < label { leaf &+= 1 }
       if leaf < labels.count && labels[leaf] == label {
         ordinals[ordinal] = Ordinal(
-          items: entries[leaf].items, start: entries[leaf].start, leaf: Int32(leaf),
-          count: Int32(Int(entries[leaf &+ 1].start) &- Int(entries[leaf].start)),
+          items: entries[leaf].items, start: entries[leaf].start,
+          count: Int(entries[leaf &+ 1].start) &- Int(entries[leaf].start),
           section: entries[leaf].section)
+        ordinalLeaves[ordinal] = Int32(leaf)
       }
     }
     self.entries = entries
@@ -218,6 +245,7 @@ final class _LeafDirectory<Item: Diffable>: @unchecked Sendable {
     self.count = count
     self.shift = shift
     self.ordinals = ordinals
+    self.ordinalLeaves = ordinalLeaves
     self.sectionStarts = sectionStarts
   }
 
