@@ -24,8 +24,7 @@ extension Changeset {
     updateKind: (Item, Item) -> UpdateKind,
     avoidingSamePositionMoves avoiding: Bool
   ) -> Changeset? {
-    guard old._store.isShared, new._store.isShared,
-      new._reloadedSections.isEmpty, old._sections.count == new._sections.count
+    guard new._reloadedSections.isEmpty, old._sections.count == new._sections.count
     else { return nil }
     // Sections an edit of items did not touch are the same array: nothing
     // to compare.

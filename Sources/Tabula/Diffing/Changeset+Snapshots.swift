@@ -37,7 +37,9 @@ extension Changeset {
     updateKind: (Item, Item) -> UpdateKind,
     avoidingSamePositionMoves avoiding: Bool
   ) -> Changeset {
-    if old._store.isShared || new._store.isShared {
+    // The store says how to read two versions: flat arrays, or the items
+    // two versions in shared storage do not share.
+    guard let (oldFlat, newFlat) = _ItemStore.flatItems(of: old._store, new._store) else {
       if let changes = _sharedDiff(
         old, new, updateKind: updateKind, avoidingSamePositionMoves: avoiding)
       {
@@ -96,8 +98,6 @@ extension Changeset {
 
     // Items (both flat): match every new item in the old index with its
     // stored hash.
-    let oldFlat = old._store.flat
-    let newFlat = new._store.flat
     let oldCount = oldFlat.items.count
     let newCount = newFlat.items.count
     var oldToNew = [Int32](repeating: -1, count: oldCount)

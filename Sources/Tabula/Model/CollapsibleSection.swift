@@ -69,7 +69,7 @@ extension Snapshot {
     let hidden = _sections.indices.filter {
       collapsed.contains(_sections[$0].id) && numberOfItems(inSectionAt: $0) > 0
     }
-    if !_store.isShared && !hidden.isEmpty {
+    if _store.editsCopyEveryItem && !hidden.isEmpty {
       // Flat arrays: built once, rather than copied per hidden section.
       let sections = _sections.indices.map { index in
         let model = _sections[index]

@@ -63,6 +63,22 @@ struct _ItemStore<Item: Diffable>: Sendable {
   @inlinable
   var isShared: Bool { shared != nil }
 
+  /// Whether an edit copies every item (flat arrays): several edits of
+  /// one version cost less made as one rebuild.
+  @inlinable
+  var editsCopyEveryItem: Bool { shared == nil }
+
+  /// The flat arrays of `old` and `new`, when both keep their items flat;
+  /// `nil` when either is in shared storage (ask
+  /// ``differingItems(from:limit:)``, or make both flat).
+  @inlinable
+  static func flatItems(of old: _ItemStore, _ new: _ItemStore)
+    -> (old: _FlatItems<Item>, new: _FlatItems<Item>)?
+  {
+    guard old.shared == nil, new.shared == nil else { return nil }
+    return (old.flat, new.flat)
+  }
+
   /// The number of items.
   // The flat representation is tested first with `== nil`, which reads no
   // reference: binding the shared storage would retain and release its
