@@ -24,7 +24,8 @@ extension Changeset {
     updateKind: (Item, Item) -> UpdateKind,
     avoidingSamePositionMoves avoiding: Bool
   ) -> Changeset? {
-    guard new._reloadedSections.isEmpty, old._sections.count == new._sections.count
+    guard old._store.mayShareStorage(with: new._store), new._reloadedSections.isEmpty,
+      old._sections.count == new._sections.count
     else { return nil }
     // Sections an edit of items did not touch are the same array: nothing
     // to compare.

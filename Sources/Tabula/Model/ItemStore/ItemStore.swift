@@ -68,6 +68,11 @@ struct _ItemStore<Item: Diffable>: Sendable {
   @inlinable
   var editsCopyEveryItem: Bool { shared == nil }
 
+  /// Whether this version and `new` may share storage (both are in shared
+  /// storage): only then can ``differingItems(from:limit:)`` answer.
+  @inlinable
+  func mayShareStorage(with new: _ItemStore) -> Bool { shared != nil && new.shared != nil }
+
   /// The flat arrays of `old` and `new`, when both keep their items flat;
   /// `nil` when either is in shared storage (ask
   /// ``differingItems(from:limit:)``, or make both flat).
