@@ -19,13 +19,14 @@ let package = Package(
     .library(name: "TabulaTerminal", targets: ["TabulaTerminal"]),
     .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
     .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
+    .library(name: "TabulaAppKit", targets: ["TabulaAppKit"]),
     .library(name: "TabulaSwiftUI", targets: ["TabulaSwiftUI"]),
     .library(name: "TabulaObservation", targets: ["TabulaObservation"]),
     .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     .executable(name: "tabula-bench", targets: ["tabula-bench"]),
   ],
   // What an app pays for: an app that depends on `Tabula`, `TabulaUIKit`,
-  // `TabulaSwiftUI`, `TabulaObservation` or `TabulaTesting` resolves no other
+  // `TabulaAppKit`, `TabulaSwiftUI`, `TabulaObservation` or `TabulaTesting` resolves no other
   // package. GRDB is resolved only with the `GRDB` trait (for `TabulaGRDB`),
   // and ArgumentParser only with `Tools` (the demo and the benchmarks).
   // SwiftPM gives a package's default traits to its own builds and to apps
@@ -59,6 +60,7 @@ let package = Package(
         "Tabula", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
       ]),
     .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
+    .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
     .target(name: "TabulaSwiftUI", dependencies: ["Tabula", "TabulaUIKit"]),
     .target(name: "TabulaObservation", dependencies: ["Tabula"]),
     .target(
@@ -123,8 +125,8 @@ let package = Package(
     .testTarget(
       name: "TabulaDocSamples",
       dependencies: [
-        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaUIKit", "TabulaSwiftUI",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "Tabula", "TabulaTesting", "TabulaGRDB", "TabulaTerminal", "TabulaUIKit", "TabulaAppKit",
+        "TabulaSwiftUI", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/DocSamples",
       exclude: ["Manifest"]),

@@ -1,0 +1,169 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+  import Tabula
+
+  extension NSTableView: ListHost {
+    /// Tables show views (`NSTableCellView`s, or any `NSView`).
+    public typealias Cell = NSView
+
+    /// The bridge serving this table, made when a data source arrives.
+    var bridge: TableViewBridge? { BridgeAssociation.bridge(of: self) }
+
+    /// Whether each section shows as a group row (its header title)
+    /// followed by its items, as `NSTableViewDiffableDataSource` shows
+    /// sections with a `sectionHeaderViewProvider`: on by default. Set it
+    /// before a controller attaches.
+    public var showsSectionsAsGroupRows: Bool {
+      get { bridge?.groupRows ?? true }
+      set {
+        installedBridge().groupRows = newValue
+        reloadData()
+      }
+    }
+
+    /// The bridge, made and set as the table's data source and delegate
+    /// if the table has none yet.
+    func installedBridge() -> TableViewBridge {
+      if let bridge { return bridge }
+      let bridge = TableViewBridge(table: self)
+      BridgeAssociation.set(bridge, on: self)
+      dataSource = bridge
+      delegate = bridge
+      return bridge
+    }
+
+    /// The source of rows and cells: a `ListController` sets itself here.
+    /// The table's `dataSource` and `delegate` become a bridge that asks
+    /// it.
+    public var hostDataSource: (any ListHostDataSource<NSView>)? {
+      get { bridge?.source }
+      set {
+        installedBridge().source = newValue
+      }
+    }
+
+    /// Registers `cellClass` (made with `init(frame:)`) for views asked
+    /// for under `reuseIdentifier`, when no nib is registered for it.
+    public func registerCell(_ cellClass: NSView.Type, forReuseIdentifier reuseIdentifier: String) {
+      installedBridge().viewClasses[reuseIdentifier] = cellClass
+    }
+
+    /// Whether a view class or a nib is registered under
+    /// `reuseIdentifier`.
+    public func hasCellRegistration(forReuseIdentifier reuseIdentifier: String) -> Bool? {
+      bridge?.viewClasses[reuseIdentifier] != nil
+        || registeredNibsByIdentifier?[NSUserInterfaceItemIdentifier(reuseIdentifier)] != nil
+    }
+
+    /// Applies `batch` as AppKit applies updates, one operation after
+    /// another (``SequentialRowUpdate``): removals, the fewest moves,
+    /// insertions, then reloads and in-place configurations of the rows
+    /// whose content changed.
+    public func performBatch(
+      _ batch: Changeset, animated: Bool, updateData: () -> Void,
+      completion: @escaping @MainActor () -> Void
+    ) {
+      let bridge = installedBridge()
+      let before = bridge.layout
+      updateData()
+      let after = bridge.currentLayout()
+      let update = SequentialRowUpdate(
+        batch,
+        oldCounts: (0..<before.sectionCount).map { before.itemCount(inSectionAt: $0) },
+        newCounts: (0..<after.sectionCount).map { after.itemCount(inSectionAt: $0) },
+        groupRows: bridge.groupRows)
+      bridge.layout = after
+      let animation: NSTableView.AnimationOptions = animated ? [.effectFade] : []
+      beginUpdates()
+      removeRows(at: IndexSet(update.removals), withAnimation: animation)
+      for move in update.moves { moveRow(at: move.from, to: move.to) }
+      insertRows(at: IndexSet(update.insertions), withAnimation: animation)
+      endUpdates()
+      let reloaded = IndexSet(update.reloads + update.updatedGroupRows)
+      if !reloaded.isEmpty {
+        reloadData(forRowIndexes: reloaded, columnIndexes: IndexSet(0..<max(1, numberOfColumns)))
+      }
+      for row in update.reconfigures { reconfigureRow(row) }
+      syncSelection()
+      // AppKit animates on its own; the next batch may start at once.
+      completion()
+    }
+
+    /// Configures the visible view of the item at `row` again, in place.
+    private func reconfigureRow(_ row: Int) {
+      guard let bridge, let source = bridge.source, case .item(let path) = bridge.layout[row],
+        let view = view(atColumn: 0, row: row, makeIfNecessary: false)
+      else { return }
+      bridge.reconfiguring = (row, view)
+      defer { bridge.reconfiguring = nil }
+      _ = source.cell(for: self, at: path)
+    }
+
+    /// The paths of the rows on screen, in list order.
+    public var visibleItemPaths: [ItemPath] {
+      guard let bridge else { return [] }
+      let rows = rows(in: visibleRect)
+      guard rows.length > 0 else { return [] }
+      return bridge.paths(IndexSet(integersIn: rows.location..<rows.location + rows.length))
+    }
+
+    /// The view of the item at `path`, if it is on screen.
+    public func visibleCell(at path: ItemPath) -> NSView? {
+      guard let bridge else { return nil }
+      return view(atColumn: 0, row: bridge.layout.row(of: path), makeIfNecessary: false)
+    }
+
+    /// A view for `reuseIdentifier`: the view being configured again in
+    /// place, a reused one (`makeView(withIdentifier:owner:)`, a nib's),
+    /// or a new one of the class registered; a fallback view saying so
+    /// when none is registered.
+    public func dequeueCell(withReuseIdentifier reuseIdentifier: String, for path: ItemPath)
+      -> NSView
+    {
+      let bridge = installedBridge()
+      if let (row, view) = bridge.reconfiguring, row == bridge.layout.row(of: path) {
+        return view
+      }
+      let identifier = NSUserInterfaceItemIdentifier(reuseIdentifier)
+      if let view = makeView(withIdentifier: identifier, owner: nil) { return view }
+      guard let viewClass = bridge.viewClasses[reuseIdentifier] else {
+        return fallbackCell(
+          for: path, message: "no view is registered for the reuse identifier \(reuseIdentifier)")
+      }
+      let view = viewClass.init(frame: .zero)
+      view.identifier = identifier
+      return view
+    }
+
+    /// A view that shows `message` in place of a row that could not be
+    /// presented.
+    public func fallbackCell(for path: ItemPath, message: String) -> NSView {
+      let view =
+        makeView(withIdentifier: fallbackIdentifier, owner: nil) as? NSTableCellView
+        ?? NSTableCellView.labelled(identifier: fallbackIdentifier)
+      view.textField?.stringValue = message
+      return view
+    }
+
+    /// Selects the rows of the source's selection.
+    public func selectionDidChange() { syncSelection() }
+
+    /// Shows the source's selection in the table, when the source keeps
+    /// one.
+    func syncSelection() {
+      guard let bridge, let source = bridge.source, source.managesSelection else { return }
+      let rows = IndexSet(source.selectedItemPaths.map { bridge.layout.row(of: $0) })
+      guard rows != selectedRowIndexes else { return }
+      bridge.isSyncingSelection = true
+      defer { bridge.isSyncingSelection = false }
+      allowsMultipleSelection = source.selectionMode == .multiple
+      selectRowIndexes(rows, byExtendingSelection: false)
+    }
+
+    /// Asks every row's height again.
+    public func heightsDidChange() {
+      guard numberOfRows > 0 else { return }
+      noteHeightOfRows(withIndexesChanged: IndexSet(integersIn: 0..<numberOfRows))
+    }
+  }
+#endif
