@@ -27,9 +27,21 @@
       if let bridge { return bridge }
       let bridge = TableViewBridge(table: self)
       BridgeAssociation.set(bridge, on: self)
+      // A delegate the app set before keeps hearing what Tabula does not
+      // answer.
+      if let app = delegate { bridge.appDelegate = app }
       dataSource = bridge
       delegate = bridge
       return bridge
+    }
+
+    /// The app's delegate. It hears every delegate call Tabula does not
+    /// answer and, after Tabula, the selection's changes; its heights and
+    /// its `shouldSelectRow` answers count. A delegate the app sets on the
+    /// table, before or after the controller, becomes it.
+    public var forwardingDelegate: (any NSTableViewDelegate)? {
+      get { bridge?.appDelegate }
+      set { installedBridge().appDelegate = newValue }
     }
 
     /// The source of rows and cells: a `ListController` sets itself here.
@@ -73,7 +85,7 @@
         newCounts: (0..<after.sectionCount).map { after.itemCount(inSectionAt: $0) },
         groupRows: bridge.groupRows)
       bridge.layout = after
-      let animation: NSTableView.AnimationOptions = animated ? [.effectFade] : []
+      let animation: NSTableView.AnimationOptions = animated ? bridge.rowAnimation : []
       beginUpdates()
       removeRows(at: IndexSet(update.removals), withAnimation: animation)
       for move in update.moves { moveRow(at: move.from, to: move.to) }

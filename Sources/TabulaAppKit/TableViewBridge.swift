@@ -44,9 +44,66 @@
     /// Whether the table's selection is being set from the source's (its
     /// notification is then not a user's selection).
     var isSyncingSelection = false
+    /// The column whose view is being made (`nil` between calls): what a
+    /// cell provider that takes a column (the drop-in data source's) reads.
+    var column: NSTableColumn?
+    /// How inserted and removed rows animate.
+    var rowAnimation: NSTableView.AnimationOptions = [.effectFade]
+    /// Makes a group row's view (the table, the row, the section's index),
+    /// in place of the plain title.
+    var groupRowView: (@MainActor (NSTableView, Int, Int) -> NSView)?
+    /// Makes a row's row view (the table and the row), if set.
+    var rowView: (@MainActor (NSTableView, Int) -> NSTableRowView?)?
 
     init(table: NSTableView) {
       self.table = table
+    }
+
+    // MARK: The app's delegate
+
+    /// The app's own delegate, held weakly (as AppKit holds its delegate)
+    /// where any thread may read it: Objective-C asks `responds(to:)` and
+    /// `forwardingTarget(for:)` off the main actor's isolation.
+    private nonisolated let appDelegateReference = LockedWeakReference()
+
+    /// The app's delegate: it hears every delegate call the bridge does not
+    /// answer, and after the bridge those it does (the selection); its
+    /// answers to heights and to whether a row may be selected count.
+    var appDelegate: (any NSTableViewDelegate)? {
+      get { appDelegateReference.object as? any NSTableViewDelegate }
+      set { appDelegateReference.object = newValue }
+    }
+
+    /// Whether a reclaim of the table's delegate slot waits for the next
+    /// turn.
+    private var reclaimScheduled = false
+
+    /// The app set its own delegate in the table's slot: it becomes the
+    /// one the bridge passes calls on to, and the bridge takes the slot
+    /// back on the next turn (not from inside AppKit's call).
+    func reclaimIfReplaced() {
+      guard let table, table.delegate !== self else { return }
+      if let app = table.delegate { appDelegate = app }
+      guard !reclaimScheduled else { return }
+      reclaimScheduled = true
+      Task { @MainActor [weak self] in
+        guard let self else { return }
+        self.reclaimScheduled = false
+        guard let table = self.table, table.delegate !== self else { return }
+        if let app = table.delegate { self.appDelegate = app }
+        table.delegate = self
+        table.reloadData()
+      }
+    }
+
+    nonisolated override func responds(to aSelector: Selector!) -> Bool {
+      super.responds(to: aSelector)
+        || (appDelegateReference.object?.responds(to: aSelector) ?? false)
+    }
+
+    nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      if let app = appDelegateReference.object, app.responds(to: aSelector) { return app }
+      return super.forwardingTarget(for: aSelector)
     }
 
     /// The rows of the source's sections now.
@@ -68,6 +125,7 @@
     // MARK: Data source
 
     func numberOfRows(in tableView: NSTableView) -> Int {
+      reclaimIfReplaced()
       layout = currentLayout()
       return layout.rowCount
     }
@@ -78,14 +136,21 @@
       -> NSView?
     {
       guard let source, row < layout.rowCount else { return nil }
+      column = tableColumn
+      defer { column = nil }
       switch layout[row] {
       case .group(let section):
+        if let groupRowView { return groupRowView(tableView, row, section) }
         let view = tableView.groupRowView()
         view.textField?.stringValue = source.headerTitle(forSectionAt: section) ?? ""
         return view
       case .item(let path):
         return source.cell(for: tableView, at: path)
       }
+    }
+
+    func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
+      rowView?(tableView, row) ?? appDelegate?.tableView?(tableView, rowViewForRow: row)
     }
 
     func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
@@ -96,9 +161,11 @@
     func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool {
       guard let source, row < layout.rowCount, case .item = layout[row] else { return false }
       return source.selectionMode != .none
+        && appDelegate?.tableView?(tableView, shouldSelectRow: row) ?? true
     }
 
     func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat {
+      if let height = appDelegate?.tableView?(tableView, heightOfRow: row) { return height }
       guard let source, row < layout.rowCount, case .item(let path) = layout[row] else {
         return tableView.rowHeight
       }
@@ -110,6 +177,7 @@
     }
 
     func tableViewSelectionDidChange(_ notification: Notification) {
+      defer { appDelegate?.tableViewSelectionDidChange?(notification) }
       guard !isSyncingSelection, let source, let table else { return }
       let selected = Set(paths(table.selectedRowIndexes))
       for path in source.selectedItemPaths where !selected.contains(path) {
@@ -148,6 +216,31 @@
         label.centerYAnchor.constraint(equalTo: view.centerYAnchor),
       ])
       return view
+    }
+  }
+
+  /// A weak reference that any thread reads and writes.
+  ///
+  /// `@unchecked Sendable` is sound: its only stored state is `_object`,
+  /// read and written only while `lock` is held, and the object it hands
+  /// out is used only for `responds(to:)` or returned to the Objective-C
+  /// runtime, which calls it on the thread that asked (AppKit's main
+  /// thread).
+  final class LockedWeakReference: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var _object: NSObjectProtocol?
+
+    var object: NSObjectProtocol? {
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return _object
+      }
+      set {
+        lock.lock()
+        defer { lock.unlock() }
+        _object = newValue
+      }
     }
   }
 
