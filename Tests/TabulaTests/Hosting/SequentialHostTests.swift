@@ -1,122 +1,91 @@
 import Tabula
 import TabulaTestSupport
+import TabulaTesting
 import Testing
 
-// A ListController driving a host that takes its batches as AppKit's
-// NSTableView does (SequentialRowUpdate, each operation read in the rows the
-// ones before it left), through random applies: after every batch, the
-// host's rows are the controller's snapshot, group rows and all.
+// A ListController driving TabulaTesting's SimulatedAppKitTable, which takes
+// its batches as AppKit's NSTableView does (SequentialRowUpdate, each
+// operation read in the rows the ones before it left, every index checked):
+// after every batch of random applies, the table's rows are the
+// controller's snapshot, group rows and all.
 
-/// A table of rows that applies each batch one operation after another,
-/// checking every index against the rows it is read in.
-@MainActor
-final class SequentialRowsHost: ListHost {
-  weak var hostDataSource: (any ListHostDataSource<String>)?
-  /// The rows shown: "§" and the section's title for a group row, the
-  /// cell's text for an item.
-  private(set) var rows: [String] = []
-  private var layout = ListRowLayout(itemCounts: [], groupRows: true)
-  private(set) var problems: [String] = []
-  private(set) var moves = 0
-
-  private func currentLayout() -> ListRowLayout {
-    guard let source = hostDataSource else { return ListRowLayout(itemCounts: [], groupRows: true) }
-    return ListRowLayout(
-      itemCounts: (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) },
-      groupRows: true)
-  }
-
-  /// What the data source shows at `row` of `layout`.
-  private func text(ofRow row: Int, in layout: ListRowLayout) -> String {
-    guard let source = hostDataSource else { return "?" }
-    switch layout[row] {
-    case .group(let section): return "§" + (source.headerTitle(forSectionAt: section) ?? "")
-    case .item(let path): return source.cell(for: self, at: path)
-    }
-  }
-
-  func reloadData() {
-    layout = currentLayout()
-    rows = (0..<layout.rowCount).map { text(ofRow: $0, in: layout) }
-  }
-
-  func performBatch(
-    _ batch: Changeset, animated: Bool, updateData: () -> Void,
-    completion: @escaping @MainActor () -> Void
-  ) {
-    let before = layout
-    updateData()
-    let after = currentLayout()
-    let counts = { (layout: ListRowLayout) in
-      (0..<layout.sectionCount).map { layout.itemCount(inSectionAt: $0) }
-    }
-    let update = SequentialRowUpdate(
-      batch, oldCounts: counts(before), newCounts: counts(after), groupRows: true)
-    layout = after
-    for row in update.removals.reversed() {
-      guard row < rows.count else { return fail("removal of row \(row) of \(rows.count)") }
-      rows.remove(at: row)
-    }
-    for move in update.moves {
-      guard move.from < rows.count, move.to < rows.count else {
-        return fail("move \(move) among \(rows.count) rows")
-      }
-      rows.insert(rows.remove(at: move.from), at: move.to)
-      moves += 1
-    }
-    for row in update.insertions {
-      guard row <= rows.count else { return fail("insertion at \(row) of \(rows.count)") }
-      rows.insert(text(ofRow: row, in: after), at: row)
-    }
-    for row in update.reloads + update.reconfigures + update.updatedGroupRows {
-      rows[row] = text(ofRow: row, in: after)
-    }
-    completion()
-  }
-
-  private func fail(_ problem: String) {
-    problems.append(problem)
-    reloadData()
-  }
-
-  var visibleItemPaths: [ItemPath] { [] }
-  func visibleCell(at path: ItemPath) -> String? { nil }
-  func dequeueCell(withReuseIdentifier reuseIdentifier: String, for path: ItemPath) -> String {
-    reuseIdentifier
-  }
-  func fallbackCell(for path: ItemPath, message: String) -> String { message }
-}
-
-/// The rows `snapshot` shows in a table of group rows: "§" and the title,
-/// then each item's id and content.
-private func tableRows(_ snapshot: TestSnapshot) -> [String] {
+/// The rows `snapshot` shows in a table: with group rows, "§" and each
+/// section's title first; then each item's id and content.
+private func tableRows(_ snapshot: TestSnapshot, groupRows: Bool) -> [String] {
   var rows: [String] = []
   for section in 0..<snapshot.numberOfSections {
-    rows.append("§" + (snapshot.sections[section].title ?? ""))
+    if groupRows { rows.append("§" + (snapshot.sections[section].title ?? "")) }
     rows += snapshot.items(inSectionAt: section).map(\.description)
   }
   return rows
 }
 
 @MainActor
-@Suite("A host that applies batches as AppKit does, driven by a ListController")
+private func appKitList(groupRows: Bool) -> (
+  SimulatedAppKitTable, ListController<SectionInfo, TestItem, SimulatedCell>
+) {
+  let table = SimulatedAppKitTable(showsSectionsAsGroupRows: groupRows)
+  table.registerCell(SimulatedCell.self, forReuseIdentifier: "row")
+  let controller = ListController<SectionInfo, TestItem, SimulatedCell>(host: table) {
+    host, path, item in
+    let cell = host.dequeueCell(withReuseIdentifier: "row", for: path)
+    cell.text = item.description
+    cell.representedID = item.id
+    return cell
+  }
+  controller.transactionTiming = .immediate
+  return (table, controller)
+}
+
+@MainActor
+@Suite("SimulatedAppKitTable: a ListController on a table that applies updates as AppKit does")
 struct SequentialHostTests {
-  @Test("random applies: after every batch the rows are the snapshot's", arguments: 0..<4)
+  @Test(
+    "random applies: after every batch the rows are the snapshot's, with and without group rows",
+    arguments: 0..<4)
   func randomApplies(seed: UInt64) {
-    var random = SeededRandom(seed: seed + 4200)
-    var ids = FreshIDs()
-    let host = SequentialRowsHost()
-    let controller = ListController<SectionInfo, TestItem, String>(host: host) { host, path, item in
-      host.dequeueCell(withReuseIdentifier: item.description, for: path)
-    }
-    controller.transactionTiming = .immediate
-    var snapshot = randomSnapshot(&random, maxItems: 40, ids: &ids)
-    controller.apply(snapshot)
-    for _ in 0..<60 {
-      snapshot = randomChange(of: snapshot, &random, ids: &ids, maxInserts: 8)
+    for groupRows in [true, false] {
+      var random = SeededRandom(seed: seed + 4200)
+      var ids = FreshIDs()
+      let (table, controller) = appKitList(groupRows: groupRows)
+      var snapshot = randomSnapshot(&random, maxItems: 40, ids: &ids)
       controller.apply(snapshot)
-      #expect(host.problems.isEmpty)
-      #expect(host.rows == tableRows(controller.snapshot))
+      for _ in 0..<60 {
+        snapshot = randomChange(of: snapshot, &random, ids: &ids, maxInserts: 8)
+        controller.apply(snapshot)
+        #expect(table.violations.isEmpty)
+        #expect(table.rowTexts == tableRows(controller.snapshot, groupRows: groupRows))
+      }
+      #expect(table.updateCounts.reloadCount == 1, "every change a batch")
     }
+  }
+
+  @Test("an index outside the rows is AppKit's exception, recorded, and the table reloads")
+  func outOfRange() throws {
+    let (table, controller) = appKitList(groupRows: true)
+    controller.apply(try twoSections())  // §A 1 2 3 4 §B 5 6 8
+    var wrong = SequentialRowUpdate()
+    wrong.removals = [12]
+    table.perform(wrong, layout: ListRowLayout(itemCounts: [4, 3], groupRows: true))
+    #expect(
+      table.violations.map(\.message) == [
+        "NSTableView error inserting/removing/moving row 12 (numberOfRows: 9)."
+      ])
+    #expect(table.rowTexts == ["§A", "1", "2", "3", "4", "§B", "5", "6", "8"], "reloaded")
+  }
+
+  @Test("a click selects an item's row, never a group row, and the selection follows its row")
+  func selection() throws {
+    let (table, controller) = appKitList(groupRows: true)
+    controller.selectionMode = .single
+    controller.apply(try twoSections())  // §A 1 2 3 4 §B 5 6 8
+    table.clickRow(0)
+    #expect(table.selectedRows.isEmpty && controller.selectedItemPaths.isEmpty)
+    table.clickRow(6)
+    #expect(controller.selectedItemPaths == [ItemPath(section: 1, item: 0)])
+    var next = controller.snapshot
+    try next.deleteItems([1, 2])
+    controller.apply(next)  // §A 3 4 §B 5 6 8
+    #expect(table.selectedRows == [4], "item 5 is now at row 4")
   }
 }
