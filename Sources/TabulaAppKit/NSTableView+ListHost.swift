@@ -44,6 +44,20 @@
       set { installedBridge().appDelegate = newValue }
     }
 
+    /// The app's own data source object: it hears the data-source calls
+    /// Tabula does not answer, `tableView(_:sortDescriptorsDidChange:)` (a
+    /// click on a sortable column's header: sort the data, apply the
+    /// snapshot, and the rows move, animated).
+    public var forwardingDataSource: (any NSTableViewDataSource)? {
+      get { bridge?.appDataSource }
+      set { installedBridge().appDataSource = newValue }
+    }
+
+    /// The column whose view the data source is making, while it makes one
+    /// (`nil` otherwise): what a cell provider reads to fill a table of
+    /// several columns.
+    public var columnBeingMade: NSTableColumn? { bridge?.column }
+
     /// The source of rows and cells: a `ListController` sets itself here.
     /// The table's `dataSource` and `delegate` become a bridge that asks
     /// it.
@@ -176,6 +190,42 @@
     public func heightsDidChange() {
       guard numberOfRows > 0 else { return }
       noteHeightOfRows(withIndexesChanged: IndexSet(integersIn: 0..<numberOfRows))
+    }
+  }
+#endif
+
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+  import Tabula
+
+  extension ListController where Cell == NSView {
+    /// A controller that shows `snapshot` in `tableView`, with each row's
+    /// view in each column from `cellProvider` (the table, the column, the
+    /// item's path and the item), and becomes the table's data source and
+    /// delegate.
+    ///
+    /// ```swift
+    /// list = ListController(tableView: tableView) { table, column, path, contact in
+    ///   let view = table.dequeueCell(withReuseIdentifier: column.identifier.rawValue, for: path)
+    ///   (view as? NSTableCellView)?.textField?.stringValue =
+    ///     column.identifier.rawValue == "name" ? contact.name : contact.email
+    ///   return view
+    /// }
+    /// ```
+    public convenience init(
+      tableView: NSTableView, snapshot: Snapshot<SectionModel, Item> = Snapshot(),
+      cellProvider:
+        @escaping @MainActor (
+          _ tableView: NSTableView, _ column: NSTableColumn, _ path: ItemPath, _ item: Item
+        ) -> NSView
+    ) {
+      self.init(host: tableView, snapshot: snapshot) { [weak tableView] host, path, item in
+        guard let tableView else {
+          return host.fallbackCell(for: path, message: "the table view is gone")
+        }
+        let column = tableView.columnBeingMade ?? tableView.tableColumns.first ?? NSTableColumn()
+        return cellProvider(tableView, column, path, item)
+      }
     }
   }
 #endif

@@ -54,6 +54,10 @@
     var groupRowView: (@MainActor (NSTableView, Int, Int) -> NSView)?
     /// Makes a row's row view (the table and the row), if set.
     var rowView: (@MainActor (NSTableView, Int) -> NSTableRowView?)?
+    /// The app's own data source (a drop-in data source, or the app's
+    /// object): it hears the data-source calls the bridge does not answer
+    /// (a click on a column header that re-sorts).
+    weak var appDataSource: (any NSTableViewDataSource)?
 
     init(table: NSTableView) {
       self.table = table
@@ -130,6 +134,12 @@
       return layout.rowCount
     }
 
+    func tableView(
+      _ tableView: NSTableView, sortDescriptorsDidChange oldDescriptors: [NSSortDescriptor]
+    ) {
+      appDataSource?.tableView?(tableView, sortDescriptorsDidChange: oldDescriptors)
+    }
+
     // MARK: Delegate
 
     func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
@@ -204,18 +214,35 @@
   extension NSTableCellView {
     /// A table cell view showing one line of text, under `identifier`.
     static func labelled(identifier: NSUserInterfaceItemIdentifier) -> NSTableCellView {
-      let view = NSTableCellView()
+      let view = TableTextCell(frame: .zero)
       view.identifier = identifier
+      return view
+    }
+  }
+
+  /// A table cell view made in code with one text field (its `textField`),
+  /// for tables without a nib: register it for a reuse identifier
+  /// (`registerCell(TableTextCell.self, forReuseIdentifier:)`) and set the
+  /// field's `stringValue` in the cell provider.
+  open class TableTextCell: NSTableCellView {
+    /// A cell with an empty text field.
+    public override init(frame frameRect: NSRect) {
+      super.init(frame: frameRect)
       let label = NSTextField(labelWithString: "")
       label.translatesAutoresizingMaskIntoConstraints = false
-      view.addSubview(label)
-      view.textField = label
+      label.lineBreakMode = .byTruncatingTail
+      addSubview(label)
+      textField = label
       NSLayoutConstraint.activate([
-        label.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 4),
-        label.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -4),
-        label.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+        label.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 4),
+        label.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -4),
+        label.centerYAnchor.constraint(equalTo: centerYAnchor),
       ])
-      return view
+    }
+
+    /// Not made from a nib: use ``init(frame:)``.
+    public required init?(coder: NSCoder) {
+      super.init(coder: coder)
     }
   }
 

@@ -26,7 +26,7 @@
   @MainActor
   open class TableViewDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: NSObject {
+  >: NSObject, NSTableViewDataSource {
     /// Makes the view of an item in a column, as Apple's cell provider.
     public typealias CellProvider =
       @MainActor (
@@ -57,7 +57,10 @@
         return cellProvider(table, column, table.bridge?.layout.row(of: path) ?? 0, id)
       }
       super.init()
-      tableView.installedBridge().rowAnimation = defaultRowAnimation
+      let bridge = tableView.installedBridge()
+      bridge.rowAnimation = defaultRowAnimation
+      // A subclass's data-source methods (sorting) hear the table's calls.
+      bridge.appDataSource = self
     }
 
     /// Makes the row view of each row, if set.
