@@ -89,3 +89,92 @@ struct SequentialHostTests {
     #expect(table.selectedRows == [4], "item 5 is now at row 4")
   }
 }
+
+/// Apple-style code on the simulated AppKit table: an app keeps its own
+/// model of sections and items, edits a snapshot the way Apple's
+/// documentation shows (`snapshot()`, then appends, inserts, deletes, moves
+/// and reloads), applies it, animated, and expects the table to show its
+/// model. The drop-in `TableViewDataSource` of TabulaAppKit is this data
+/// source on a real table.
+@MainActor
+@Suite("DiffableDataSource on a table that updates as AppKit does")
+struct AppKitDiffableTests {
+  @Test(
+    "random edits of the app's model through snapshot(): the table shows the model",
+    arguments: 0..<4)
+  func appModel(seed: UInt64) {
+    var random = SeededRandom(seed: seed + 7700)
+    let table = SimulatedAppKitTable(showsSectionsAsGroupRows: true)
+    let dataSource = DiffableDataSource<SimulatedAppKitTable, String, Int>(host: table) {
+      host, path, id in
+      let cell = host.dequeueCell(withReuseIdentifier: "row", for: path)
+      cell.text = "\(id)"
+      return cell
+    }
+    dataSource.sectionTitle = { [weak dataSource] kind, index in
+      kind == .header ? dataSource?.sectionIdentifier(for: index) : nil
+    }
+    var model: [(section: String, items: [Int])] = []
+    var nextSection = 0
+    var nextItem = 0
+    for _ in 0..<80 {
+      var snapshot = dataSource.snapshot()
+      switch random.int(in: 0...5) {
+      case 0:
+        let name = "S\(nextSection)"
+        nextSection += 1
+        let at = random.int(in: 0...model.count)
+        if at == model.count {
+          snapshot.appendSections([name])
+        } else {
+          snapshot.insertSections([name], beforeSection: model[at].section)
+        }
+        model.insert((name, []), at: at)
+      case 1 where !model.isEmpty:
+        let section = random.int(in: 0..<model.count)
+        let ids = (0..<random.int(in: 1...4)).map { _ in
+          nextItem += 1
+          return nextItem
+        }
+        snapshot.appendItems(ids, toSection: model[section].section)
+        model[section].items += ids
+      case 2:
+        let all = model.flatMap(\.items)
+        guard !all.isEmpty else { continue }
+        let doomed = Set(
+          (0..<random.int(in: 1...3)).map { _ in all[random.int(in: 0..<all.count)] })
+        snapshot.deleteItems(Array(doomed))
+        for index in model.indices { model[index].items.removeAll { doomed.contains($0) } }
+      case 3:
+        let all = model.flatMap(\.items)
+        guard all.count > 1 else { continue }
+        let moving = all[random.int(in: 0..<all.count)]
+        let before = all[random.int(in: 0..<all.count)]
+        guard moving != before else { continue }
+        snapshot.moveItem(moving, beforeItem: before)
+        for index in model.indices { model[index].items.removeAll { $0 == moving } }
+        let section = model.firstIndex { $0.items.contains(before) }!
+        model[section].items.insert(moving, at: model[section].items.firstIndex(of: before)!)
+      case 4 where model.count > 1:
+        let from = random.int(in: 0..<model.count)
+        let to = random.int(in: 0..<model.count)
+        guard from != to else { continue }
+        let target = model[to].section
+        snapshot.moveSection(model[from].section, beforeSection: target)
+        let moved = model.remove(at: from)
+        model.insert(moved, at: model.firstIndex { $0.section == target }!)
+      case 5 where model.count > 1:
+        let doomed = model.remove(at: random.int(in: 0..<model.count))
+        snapshot.deleteSections([doomed.section])
+      default:
+        continue
+      }
+      dataSource.apply(snapshot, animatingDifferences: random.chance(0.8))
+      let expected = model.flatMap { ["§" + $0.section] + $0.items.map { "\($0)" } }
+      #expect(table.rowTexts == expected)
+      #expect(table.violations.isEmpty)
+    }
+    #expect(table.updateCounts.batchCount >= 30, "\(table.updateCounts)")
+    #expect(table.rowOperationCount > 50)
+  }
+}
