@@ -1,11 +1,11 @@
 import Tabula
 
 /// AppKit's view-based `NSTableView`, simulated, for testing Mac screens on
-/// any platform: a ``ListHost`` that takes its updates as AppKit does.
+/// any platform: a `ListHost` that takes its updates as AppKit does.
 ///
 /// The list is one run of rows: each section a group row (its header
 /// title) followed by its items, or its items only. A batch is applied the
-/// way TabulaAppKit applies one to a real table (``SequentialRowUpdate``):
+/// way TabulaAppKit applies one to a real table (`SequentialRowUpdate`):
 /// removals, moves and insertions one after another, each index read in
 /// the rows the operations before it left, then reloads and in-place
 /// configurations. An index outside the rows it is read in is what AppKit
@@ -105,7 +105,7 @@ public final class SimulatedAppKitTable: ListHost, ListUpdateCounting {
   }
 
   /// Applies `batch` one operation after another, as AppKit does
-  /// (``SequentialRowUpdate``).
+  /// (`SequentialRowUpdate`).
   public func performBatch(
     _ batch: Changeset, animated: Bool, updateData: () -> Void,
     completion: @escaping @MainActor () -> Void
