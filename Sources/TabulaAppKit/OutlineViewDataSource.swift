@@ -205,4 +205,23 @@
       return viewProvider(outlineView, tableColumn, node)
     }
   }
+
+  extension OutlineViewDataSource {
+    /// Shows `snapshot`, Apple's section snapshot, as ``apply(_:animatingDifferences:)``
+    /// shows a tree, then expands and collapses the nodes as the snapshot
+    /// says: the section snapshot API on the Mac, whose AppKit has none.
+    public func apply<ID>(
+      _ snapshot: DiffableSectionSnapshot<ID>, animatingDifferences: Bool = true
+    ) where Item == DiffableItem<ID> {
+      apply(Tree(sectionSnapshot: snapshot), animatingDifferences: animatingDifferences)
+      // Parents first, so that a child's row exists when it opens.
+      for id in snapshot.items {
+        if snapshot.isExpanded(id) {
+          expand(id)
+        } else if (tree.childCount(of: id) ?? 0) > 0 {
+          collapse(id)
+        }
+      }
+    }
+  }
 #endif

@@ -122,3 +122,21 @@ public struct SequentialTreeUpdate<ID: Hashable & Sendable>: Sendable {
     }
   }
 }
+
+extension Tree {
+  /// The tree of a section snapshot's items: its roots, each item under
+  /// its parent, in its order (expansion aside: the snapshot's
+  /// ``DiffableSectionSnapshot/isExpanded(_:)`` says it). What an outline
+  /// view with its own expansion (AppKit's `NSOutlineView`) shows of
+  /// Apple's section-snapshot API.
+  ///
+  /// - Complexity: O(n) for n items.
+  public init<ID>(sectionSnapshot snapshot: DiffableSectionSnapshot<ID>)
+  where Item == DiffableItem<ID> {
+    do {
+      try self.init(snapshot.items.map { (DiffableItem($0), snapshot.parent(of: $0)) })
+    } catch {
+      preconditionFailure("a section snapshot's identifiers are unique and acyclic: \(error)")
+    }
+  }
+}

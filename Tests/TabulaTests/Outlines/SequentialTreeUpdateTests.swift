@@ -185,3 +185,24 @@ struct SequentialTreeUpdateTests {
       ])
   }
 }
+
+@Suite("Tree of a section snapshot: Apple's outline API as a tree")
+struct SectionSnapshotTreeTests {
+  @Test("roots, parents and order are the section snapshot's; an update between two moves a folder")
+  func fromSectionSnapshot() {
+    var old = DiffableSectionSnapshot<String>()
+    old.append(["Inbox", "Archive"])
+    old.append(["Work", "Home"], to: "Inbox")
+    old.expand(["Inbox"])
+    let tree = Tree(sectionSnapshot: old)
+    #expect(tree.roots.map(\.id) == ["Inbox", "Archive"])
+    #expect(tree.children(of: "Inbox").map(\.id) == ["Work", "Home"])
+    #expect(tree.parentID(of: "Home") == "Inbox")
+
+    var new = old
+    new.delete(["Work"])
+    new.append(["Work"], to: "Archive")
+    let update = SequentialTreeUpdate(from: tree, to: Tree(sectionSnapshot: new))
+    #expect(update.operations == [.move(from: 0, oldParent: "Inbox", to: 0, newParent: "Archive")])
+  }
+}
