@@ -125,6 +125,31 @@
       _ = source.cell(for: self, at: path)
     }
 
+    /// The path of the item at `row` (`nil` for a group row, or a row
+    /// outside the table): what a double click's or a context menu's
+    /// `clickedRow` shows.
+    ///
+    /// ```swift
+    /// @objc func openClickedRow(_ sender: Any?) {
+    ///   guard let path = tableView.itemPath(forRow: tableView.clickedRow) else { return }
+    ///   open(list.snapshot[path])
+    /// }
+    /// ```
+    public func itemPath(forRow row: Int) -> ItemPath? {
+      guard let layout = bridge?.layout, row >= 0, row < layout.rowCount,
+        case .item(let path) = layout[row]
+      else { return nil }
+      return path
+    }
+
+    /// The row of the item at `path`, if the table has it.
+    public func row(forItemAt path: ItemPath) -> Int? {
+      guard let layout = bridge?.layout, path.section >= 0, path.section < layout.sectionCount,
+        path.item >= 0, path.item < layout.itemCount(inSectionAt: path.section)
+      else { return nil }
+      return layout.row(of: path)
+    }
+
     /// The paths of the rows on screen, in list order.
     public var visibleItemPaths: [ItemPath] {
       guard let bridge else { return [] }

@@ -163,6 +163,22 @@
       rowView?(tableView, row) ?? appDelegate?.tableView?(tableView, rowViewForRow: row)
     }
 
+    /// Typing selects by the text the row's view shows (its text field),
+    /// unless the app's delegate answers.
+    func tableView(
+      _ tableView: NSTableView, typeSelectStringFor tableColumn: NSTableColumn?, row: Int
+    ) -> String? {
+      if let app = appDelegate,
+        app.responds(to: #selector(NSTableViewDelegate.tableView(_:typeSelectStringFor:row:)))
+      {
+        return app.tableView?(tableView, typeSelectStringFor: tableColumn, row: row)
+      }
+      guard row < layout.rowCount, case .item = layout[row] else { return nil }
+      let column = tableColumn.map { tableView.column(withIdentifier: $0.identifier) } ?? 0
+      let view = tableView.view(atColumn: max(column, 0), row: row, makeIfNecessary: false)
+      return (view as? NSTableCellView)?.textField?.stringValue
+    }
+
     func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
       guard row < layout.rowCount, case .group = layout[row] else { return false }
       return true
