@@ -93,11 +93,7 @@
       let before = bridge.layout
       updateData()
       let after = bridge.currentLayout()
-      let update = SequentialRowUpdate(
-        batch,
-        oldCounts: (0..<before.sectionCount).map { before.itemCount(inSectionAt: $0) },
-        newCounts: (0..<after.sectionCount).map { after.itemCount(inSectionAt: $0) },
-        groupRows: bridge.groupRows)
+      let update = SequentialRowUpdate(batch, from: before, to: after)
       bridge.layout = after
       let animation: NSTableView.AnimationOptions = animated ? bridge.rowAnimation : []
       beginUpdates()

@@ -45,7 +45,13 @@
       NSView
 
     /// The tree shown.
-    public private(set) var tree = Tree<Item>()
+    public private(set) var tree = Tree<Item>() {
+      didSet { childIDs = [:] }
+    }
+    /// The children's ids of each parent the view asked about in ``tree``
+    /// (`nil`: the top), so that the view's calls for each child in turn
+    /// do not list the children again.
+    private var childIDs: [Item.ID?: [Item.ID]] = [:]
     private weak var outlineView: NSOutlineView?
     private let viewProvider: ViewProvider
     /// The object the view holds for each node shown.
@@ -187,7 +193,11 @@
     public func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?)
       -> Any
     {
-      object(for: tree.children(of: id(of: item))[index].id)
+      let parent = id(of: item)
+      if let ids = childIDs[parent] { return object(for: ids[index]) }
+      let ids = tree.children(of: parent).map(\.id)
+      childIDs[parent] = ids
+      return object(for: ids[index])
     }
 
     /// Whether the node the view holds as `item` has children.

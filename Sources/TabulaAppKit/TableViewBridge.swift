@@ -112,10 +112,7 @@
 
     /// The rows of the source's sections now.
     func currentLayout() -> ListRowLayout {
-      guard let source else { return ListRowLayout(itemCounts: [], groupRows: groupRows) }
-      return ListRowLayout(
-        itemCounts: (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) },
-        groupRows: groupRows)
+      ListRowLayout(itemCounts: source?.itemCounts ?? [], groupRows: groupRows)
     }
 
     /// The item rows of `rows` (group rows left out), as paths.

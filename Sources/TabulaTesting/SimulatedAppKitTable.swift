@@ -115,11 +115,7 @@ public final class SimulatedAppKitTable: ListHost, ListUpdateCounting {
     let before = layout
     updateData()
     let after = currentLayout()
-    perform(
-      SequentialRowUpdate(
-        batch, oldCounts: Self.counts(before), newCounts: Self.counts(after),
-        groupRows: showsSectionsAsGroupRows),
-      layout: after)
+    perform(SequentialRowUpdate(batch, from: before, to: after), layout: after)
     completion()
   }
 
@@ -259,12 +255,7 @@ public final class SimulatedAppKitTable: ListHost, ListUpdateCounting {
   // MARK: Reading the data source
 
   private func currentLayout() -> ListRowLayout {
-    guard let source = hostDataSource else {
-      return ListRowLayout(itemCounts: [], groupRows: showsSectionsAsGroupRows)
-    }
-    return ListRowLayout(
-      itemCounts: (0..<source.numberOfSections).map { source.numberOfItems(inSectionAt: $0) },
-      groupRows: showsSectionsAsGroupRows)
+    ListRowLayout(itemCounts: hostDataSource?.itemCounts ?? [], groupRows: showsSectionsAsGroupRows)
   }
 
   /// The row at `row` of the current layout, made from the data source.
@@ -278,9 +269,5 @@ public final class SimulatedAppKitTable: ListHost, ListUpdateCounting {
       }
       return .item(source.cell(for: self, at: path))
     }
-  }
-
-  private static func counts(_ layout: ListRowLayout) -> [Int] {
-    (0..<layout.sectionCount).map { layout.itemCount(inSectionAt: $0) }
   }
 }

@@ -213,6 +213,7 @@ extension ListController {
     get { userEdits.state.hooks.didFailToLoadDrop }
     set { userEdits.state.hooks.didFailToLoadDrop = newValue }
   }
+
   /// Makes items of what a host's drop from outside carries (UIKit's
   /// `NSItemProvider`s): what a host's drop loads with placeholder rows
   /// (see ``insertDroppedItems(count:at:load:)``). The glue of each host
@@ -250,19 +251,24 @@ extension ListController: UserEditList {
   var isAnnouncing: Bool { _host?.isAnnouncing == true }
 
   func presenterAllows(_ edit: PresenterEdit, of item: Item) -> Bool {
-    guard let presenters, case let model = Self.model(of: item),
-      let resolved = Self.resolved(model, in: presenters)
-    else { return false }
+    guard let (editing, model) = presenterEditing(of: item) else { return false }
     switch edit {
-    case .move: return resolved.entry.editing.canMove(model)
-    case .delete: return resolved.entry.editing.canDelete(model)
+    case .move: return editing.canMove(model)
+    case .delete: return editing.canDelete(model)
     }
   }
 
   func presenterSwipeActions(of item: Item, edge: SwipeEdge) -> [SwipeAction] {
+    guard let (editing, model) = presenterEditing(of: item) else { return [] }
+    return editing.swipeActions(model, edge)
+  }
+
+  /// The editing answers of `item`'s presenter, and the model they take;
+  /// `nil` without presenters or without one for the model.
+  private func presenterEditing(of item: Item) -> (PresenterEntry<Cell>.Editing, Any)? {
     guard let presenters, case let model = Self.model(of: item),
       let resolved = Self.resolved(model, in: presenters)
-    else { return [] }
-    return resolved.entry.editing.swipeActions(model, edge)
+    else { return nil }
+    return (resolved.entry.editing, model)
   }
 }

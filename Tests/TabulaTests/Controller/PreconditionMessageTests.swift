@@ -11,6 +11,30 @@ struct PreconditionMessageTests {
     String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
   }
 
+  @Test("a row outside a row layout names the valid range")
+  func rowOutsideLayout() async {
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = ListRowLayout(itemCounts: [2, 3], groupRows: true)[9]
+      }
+    }
+    #expect(standardError(result).contains("row 9 is outside the rows 0..<7"))
+  }
+
+  @Test("a sequential update between layouts that disagree on group rows")
+  func layoutsDisagree() async {
+    let result = await atHighPriority {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = SequentialRowUpdate(
+          Changeset(), from: ListRowLayout(itemCounts: [1], groupRows: true),
+          to: ListRowLayout(itemCounts: [1], groupRows: false))
+      }
+    }
+    #expect(
+      standardError(result).contains(
+        "one layout has group rows and the other not (true, false)"))
+  }
+
   @Test("a composed source's child index out of range")
   func composedChildIndex() async {
     let result = await atHighPriority {

@@ -1,12 +1,12 @@
-/// What a ``ListController`` keeps for the edits its user makes: the app's
+/// What a list keeps for the edits its user makes (in ``UserEdits``): the app's
 /// rules (which rows move or delete, where they land, how steps are
 /// named), the history, the epochs that tell a transaction a row moved
 /// under it, the saves still running, the rows a running swipe action
 /// hides, and the hooks that hear of failures.
 ///
-/// The controller's user-edit methods (moves, deletes, undo, swipe actions)
-/// read and change it; the rules that need no controller are here, tested
-/// on their own.
+/// ``UserEdits`` holds it and its methods (moves, drops, deletes, undo,
+/// swipe actions) read and change it; the rules that need no list are
+/// here, tested on their own.
 @MainActor
 struct UserEditState<SectionModel: Diffable, Item: Diffable> {
   typealias Placement = UserEdit<SectionModel, Item>.Placement

@@ -54,11 +54,23 @@ public struct SequentialRowUpdate: Sendable, Equatable {
   ///   changeset of them, or a stage of a ``StagedChangeset``): it traps
   ///   naming the count that does not add up.
   public init(_ changes: Changeset, oldCounts: [Int], newCounts: [Int], groupRows: Bool) {
-    let layout = (
-      old: ListRowLayout(itemCounts: oldCounts, groupRows: groupRows),
-      new: ListRowLayout(itemCounts: newCounts, groupRows: groupRows)
-    )
-    let sectionTargets = Self.sectionTargets(changes, oldCount: oldCounts.count)
+    self.init(
+      changes, from: ListRowLayout(itemCounts: oldCounts, groupRows: groupRows),
+      to: ListRowLayout(itemCounts: newCounts, groupRows: groupRows))
+  }
+
+  /// The operations of `changes` between the rows `old` lays out and those
+  /// `new` does (both with group rows, or both without).
+  ///
+  /// - Precondition: as ``init(_:oldCounts:newCounts:groupRows:)``'s, and
+  ///   the two layouts agree on group rows.
+  public init(_ changes: Changeset, from old: ListRowLayout, to new: ListRowLayout) {
+    precondition(
+      old.groupRows == new.groupRows,
+      "one layout has group rows and the other not (\(old.groupRows), \(new.groupRows))")
+    let groupRows = old.groupRows
+    let layout = (old: old, new: new)
+    let sectionTargets = Self.sectionTargets(changes, oldCount: old.sectionCount)
     // Where each row before the update is after it (-1: removed), row by
     // row of each section.
     var target = [Int](repeating: -1, count: layout.old.rowCount)
@@ -96,7 +108,8 @@ public struct SequentialRowUpdate: Sendable, Equatable {
         precondition(
           slot < end,
           "section \(section) keeps more items than its section \(newSection) has room for "
-            + "(\(newCounts[newSection]) after the update): the changeset is not of these counts")
+            + "(\(new.itemCount(inSectionAt: newSection)) after the update): the changeset is "
+            + "not of these counts")
         target[row] = slot
         taken[slot] = true
         slot += 1
@@ -149,38 +162,28 @@ public struct SequentialRowUpdate: Sendable, Equatable {
         (a.anchor, a.rank, a.order) < (b.anchor, b.rank, b.order)
       }
     }
-    var waiting = [Key?](repeating: nil, count: count)
+    // Each row's key now, before any move.
+    var current = [Key](repeating: Key(anchor: 0, rank: 0, order: 0), count: count)
     var next = Int.max
     for index in stride(from: count - 1, through: 0, by: -1) {
       if stays[index] {
         next = targets[index]
+        current[index] = Key(anchor: next, rank: 0, order: 0)
       } else {
-        waiting[index] = Key(anchor: next, rank: -2, order: index)
+        current[index] = Key(anchor: next, rank: -2, order: index)
       }
     }
+    // The targets of the rows that stay ascend: a moved row's anchor is
+    // the first of them above its own target.
     let stayingTargets = (0..<count).filter { stays[$0] }.map { targets[$0] }
-    func anchor(after target: Int) -> Int {
-      // The first staying target above `target` (they ascend).
-      var low = 0
-      var high = stayingTargets.count
-      while low < high {
-        let middle = (low + high) / 2
-        if stayingTargets[middle] < target { low = middle + 1 } else { high = middle }
-      }
-      return low < stayingTargets.count ? stayingTargets[low] : Int.max
-    }
-    var keys: [Key] = []
-    keys.reserveCapacity(count + (count - stayingTargets.count))
+    var keys = current
     var moving: [(index: Int, final: Key)] = []
-    for index in 0..<count {
-      if stays[index] {
-        keys.append(Key(anchor: targets[index], rank: 0, order: 0))
-      } else {
-        keys.append(waiting[index]!)
-        let final = Key(anchor: anchor(after: targets[index]), rank: -1, order: targets[index])
-        keys.append(final)
-        moving.append((index, final))
-      }
+    for index in 0..<count where !stays[index] {
+      let above = SortedPositions.count(below: targets[index], in: stayingTargets)
+      let anchor = above < stayingTargets.count ? stayingTargets[above] : Int.max
+      let final = Key(anchor: anchor, rank: -1, order: targets[index])
+      keys.append(final)
+      moving.append((index, final))
     }
     keys.sort()
     func slot(_ key: Key) -> Int {
@@ -211,14 +214,12 @@ public struct SequentialRowUpdate: Sendable, Equatable {
       }
       return sum
     }
-    for index in 0..<count {
-      add(slot(stays[index] ? Key(anchor: targets[index], rank: 0, order: 0) : waiting[index]!), 1)
-    }
+    for key in current { add(slot(key), 1) }
     moving.sort { targets[$0.index] < targets[$1.index] }
     var moves: [IndexMove] = []
     moves.reserveCapacity(moving.count)
     for (index, final) in moving {
-      let from = slot(waiting[index]!)
+      let from = slot(current[index])
       let fromIndex = countBefore(from)
       add(from, -1)
       let to = slot(final)
